@@ -1,0 +1,77 @@
+/** Runs pending migrations, taking an online backup of an existing file first. */
+import BetterSqlite3 from 'better-sqlite3'
+import { Migrator, type MigrationProvider } from 'kysely/migration'
+import { existsSync, readdirSync, rmSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
+import type { DbHandle } from './connection'
+import { migrationProvider } from './migrations'
+
+/** How many pre-migration backups are kept beside the library file. */
+export const KEPT_MIGRATION_BACKUPS = 3
+
+export interface MigrationReport {
+  applied: string[]
+  /** Path of the backup taken before migrating, when the file already held data. */
+  backup: string | null
+}
+
+function existingBackups(file: string): { path: string; n: number }[] {
+  const dir = dirname(file)
+  const prefix = `${basename(file)}.bak-`
+  if (!existsSync(dir)) return []
+  return readdirSync(dir)
+    .filter((f) => f.startsWith(prefix) && /^\d+$/.test(f.slice(prefix.length)))
+    .map((f) => ({ path: join(dir, f), n: Number(f.slice(prefix.length)) }))
+    .sort((a, b) => a.n - b.n)
+}
+
+/**
+ * Copies the library with SQLite's online backup API to `<file>.bak-<n>` (n one more than the
+ * newest backup) and keeps only the newest `KEPT_MIGRATION_BACKUPS`.
+ */
+export async function backupBeforeMigration(handle: DbHandle): Promise<string> {
+  const backups = existingBackups(handle.file)
+  const n = (backups.at(-1)?.n ?? 0) + 1
+  const dest = `${handle.file}.bak-${n}`
+  await handle.sqlite.backup(dest)
+  // The copy inherits WAL mode; turn it back into one self-contained file a GM can copy anywhere.
+  const copy = new BetterSqlite3(dest)
+  copy.pragma('journal_mode = DELETE')
+  copy.close()
+  const all = existingBackups(handle.file)
+  for (const old of all.slice(0, Math.max(0, all.length - KEPT_MIGRATION_BACKUPS))) {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(old.path + suffix, { force: true })
+  }
+  return dest
+}
+
+function hasUserTables(handle: DbHandle): boolean {
+  const row = handle.sqlite
+    .prepare("select count(*) as n from sqlite_master where type = 'table' and name not like 'sqlite_%'")
+    .get() as { n: number }
+  return row.n > 0
+}
+
+/**
+ * Brings the library to the latest schema. A file that already holds tables is backed up first,
+ * so a migration that fails (or a bug in one) never costs the GM their campaign.
+ * `provider` is the app's static registry; tests pass a longer one to play a future migration.
+ * @example const report = await migrateToLatest(openDatabase(file)) // { applied: ['0001-initial'], backup: null }
+ */
+export async function migrateToLatest(
+  handle: DbHandle,
+  provider: MigrationProvider = migrationProvider,
+): Promise<MigrationReport> {
+  const migrator = new Migrator({ db: handle.db, provider })
+  const pending = (await migrator.getMigrations()).filter((m) => !m.executedAt)
+  if (pending.length === 0) return { applied: [], backup: null }
+
+  const backup = handle.file !== ':memory:' && hasUserTables(handle) ? await backupBeforeMigration(handle) : null
+  const { error, results } = await migrator.migrateToLatest()
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'a migration'
+    const where = backup ? ` The library was backed up first to ${backup}.` : ''
+    throw new Error(`Lantern could not update the library's format (${failed} failed: ${(error as Error).message}).${where}`)
+  }
+  return { applied: (results ?? []).map((r) => r.migrationName), backup }
+}

@@ -1,0 +1,17 @@
+/**
+ * The static migration registry: a bundled app cannot read a folder at run time (STYLE.md), so
+ * every migration is imported here by name. Names sort in the order they run. Never edit a
+ * migration that has shipped; add the next number.
+ */
+import type { Migration, MigrationProvider } from 'kysely/migration'
+import * as m0001 from './0001-initial'
+
+export const migrations: Record<string, Migration> = {
+  '0001-initial': m0001,
+}
+
+export const migrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return migrations
+  },
+}

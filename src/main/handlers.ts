@@ -1,0 +1,40 @@
+/** Binds each contract method to the service that does it. One line each; the logic lives in services. */
+import type { Handlers } from './router'
+import type { ServiceDeps } from './services/context'
+import { createCampaign, deleteCampaign, getCampaign, listCampaigns, renameCampaign } from './services/campaigns'
+import { listSettings, setSetting } from './services/settings'
+import { appendLog, listLog } from './services/log'
+import { unitOfWork } from './services/context'
+import { touchCampaign } from './services/campaigns'
+import { notFound } from './services/errors'
+
+export interface AppInfo {
+  version: string
+  dataFile: string
+  mode: 'desktop' | 'browser'
+}
+
+export function createHandlers(deps: ServiceDeps, info: AppInfo): Handlers {
+  return {
+    'app.info': () => info,
+    'app.ping': (_input, ctx) => ({ scope: ctx.scope, version: info.version }),
+    'campaign.list': () => listCampaigns(deps.db),
+    'campaign.get': (i) => getCampaign(deps.db, i.id),
+    'campaign.create': (i) => createCampaign(deps, i),
+    'campaign.rename': (i) => renameCampaign(deps, i),
+    'campaign.delete': (i) => deleteCampaign(deps, i),
+    'setting.list': (i) => listSettings(deps.db, i.campaignId),
+    'setting.set': (i) => setSetting(deps, i),
+    'log.list': async (i) => {
+      await getCampaign(deps.db, i.campaignId) // a clear "no campaign" rather than an empty page
+      return listLog(deps.db, i)
+    },
+    'log.note': (i) =>
+      unitOfWork(deps, async (tx) => {
+        const exists = await tx.trx.selectFrom('campaign').select('id').where('id', '=', i.campaignId).executeTakeFirst()
+        if (!exists) throw notFound('campaign', i.campaignId)
+        await touchCampaign(tx, i.campaignId)
+        return appendLog(tx, { campaignId: i.campaignId, kind: 'note', payload: { text: i.text }, gmOnly: i.gmOnly })
+      }),
+  }
+}

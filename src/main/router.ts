@@ -1,0 +1,80 @@
+/**
+ * The router: the one door into the main process. It looks the method up in the contract, checks
+ * the caller's scope, validates the input at run time and only then runs the handler. A refused
+ * call returns `{ code, message, details }` and has written nothing.
+ */
+import type { z } from 'zod'
+import { contract, type ApiError, type CallResult, type MethodOutput, type ParsedInput, type Scope } from '../shared/contract'
+import type { MethodName } from '../shared/methods'
+import { AppError } from './services/errors'
+
+export interface CallContext {
+  scope: Scope
+}
+
+export type Handlers = {
+  [K in MethodName]: (input: ParsedInput<K>, ctx: CallContext) => Promise<MethodOutput<K>> | MethodOutput<K>
+}
+
+export interface Router {
+  call(method: unknown, input: unknown, ctx: CallContext): Promise<CallResult>
+}
+
+function fieldName(path: readonly PropertyKey[]): string {
+  return path.length === 0 ? 'input' : path.map(String).join('.')
+}
+
+/** Turns schema issues into one sentence that names every field and its problem. */
+export function describeIssues(method: string, issues: readonly z.core.$ZodIssue[]): ApiError {
+  const details = issues.map((i) => {
+    const field = fieldName(i.path)
+    // Zod's wording for unknown keys names the keys; keep it, it is already plain.
+    const problem = i.code === 'unrecognized_keys' ? `unexpected field(s): ${i.keys.join(', ')}` : i.message
+    return { field, problem }
+  })
+  const text = details.map((d) => `${d.field} ${d.problem}`).join('; ')
+  return { code: 'invalid_input', message: `${method} refused: ${text}. Nothing was changed.`, details }
+}
+
+function refuse(code: ApiError['code'], message: string, field = 'method'): CallResult {
+  return { ok: false, error: { code, message, details: [{ field, problem: message }] } }
+}
+
+/**
+ * @param options.checkOutputs validate handlers' outputs against the contract too (on in tests
+ *   and development, where a mismatch is a bug to catch early).
+ * @example const r = await createRouter(handlers).call('campaign.list', {}, { scope: 'gm' })
+ */
+export function createRouter(handlers: Handlers, options: { checkOutputs?: boolean } = {}): Router {
+  const checkOutputs = options.checkOutputs ?? true
+  return {
+    async call(method, input, ctx) {
+      if (typeof method !== 'string' || !Object.hasOwn(contract, method)) {
+        return refuse('unknown_method', `Lantern has no method called ${JSON.stringify(method)}.`)
+      }
+      const name = method as MethodName
+      const def = contract[name]
+      if (def.scope === 'gm' && ctx.scope !== 'gm') {
+        return refuse('forbidden', `${name} is for the GM only; this connection has the ${ctx.scope} scope.`)
+      }
+      const parsed = def.input.safeParse(input ?? {})
+      if (!parsed.success) return { ok: false, error: describeIssues(name, parsed.error.issues) }
+      try {
+        const handler = handlers[name] as (i: unknown, c: CallContext) => unknown
+        const value = await handler(parsed.data, ctx)
+        if (checkOutputs) {
+          const out = def.output.safeParse(value)
+          if (!out.success) {
+            console.error(`Lantern: ${name} returned a value its contract refuses`, out.error.issues)
+            return refuse('internal', `Lantern made a mistake answering ${name}: its answer did not match the contract.`)
+          }
+        }
+        return { ok: true, value }
+      } catch (err) {
+        if (err instanceof AppError) return { ok: false, error: err.toApiError() }
+        console.error(`Lantern: ${name} failed`, err)
+        return refuse('internal', `Something went wrong inside Lantern while doing ${name}: ${(err as Error).message}. Nothing was saved.`)
+      }
+    },
+  }
+}

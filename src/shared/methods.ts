@@ -1,0 +1,26 @@
+/**
+ * The API's method and event names, without their schemas, so the sandboxed preload can build its
+ * object from them without bundling a schema library. `contract.ts` is typed against these lists,
+ * so a name here with no schema there (or the reverse) fails the typecheck.
+ */
+export const METHOD_NAMES = [
+  'app.info',
+  'app.ping',
+  'campaign.list',
+  'campaign.get',
+  'campaign.create',
+  'campaign.rename',
+  'campaign.delete',
+  'setting.list',
+  'setting.set',
+  'log.list',
+  'log.note',
+] as const
+export type MethodName = (typeof METHOD_NAMES)[number]
+
+export const EVENT_NAMES = ['campaign.changed', 'log.added'] as const
+export type EventName = (typeof EVENT_NAMES)[number]
+
+/** The one IPC channel for calls, and the one for pushed events (channels are `noun:verb`). */
+export const IPC_CALL_CHANNEL = 'lantern:call'
+export const IPC_EVENT_CHANNEL = 'lantern:event'
