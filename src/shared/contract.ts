@@ -5,18 +5,12 @@
  */
 import { z } from 'zod'
 import type { EventName, MethodName } from './methods'
+import { SETTING_META } from './settings-meta'
 
 export type Scope = 'gm' | 'player'
 
-/** The five rules systems, with the id used in code and a line a GM can choose by. */
-export const SYSTEMS = {
-  ladder: { name: 'The Ladder', blurb: 'Rungs from Terrible to Superb, Plot Points, magic and superheroes.' },
-  osr: { name: 'Old-school core', blurb: 'd20 checks against 10, d6 harm, hardiness, torches and turns.' },
-  lode: { name: 'LODE', blurb: 'Pools of d6: 4+ succeeds, 6s explode, Destiny and Halfmagic.' },
-  challenge: { name: 'The Challenge System', blurb: 'Pools wear each other down round by round, no dice needed.' },
-  ranks: { name: 'Resolution and Ranks', blurb: 'Rank plus d6 minus d6, aspects, Threat and Dangers.' },
-} as const
-export const SYSTEM_IDS = Object.keys(SYSTEMS) as (keyof typeof SYSTEMS)[]
+export { SYSTEMS, SYSTEM_IDS } from './systems'
+import { SYSTEM_IDS } from './systems'
 export const SystemId = z.enum(['ladder', 'osr', 'lode', 'challenge', 'ranks'], {
   error: () => `must be one of: ${SYSTEM_IDS.join(', ')}`,
 })
@@ -180,6 +174,10 @@ export const contract = {
     output: LogEntry,
   },
 } as const satisfies Record<MethodName, MethodDef>
+
+// Every setting has a label and help for the screen; a key missing there fails the typecheck.
+const _settingsHaveMeta: Record<SettingKey, unknown> = SETTING_META
+void _settingsHaveMeta
 
 export interface EventDef {
   scope: Scope

@@ -1,0 +1,109 @@
+/**
+ * Electron entry: app lifecycle, one secure window, the app:// protocol and IPC. Thin on purpose:
+ * every decision lives in plain modules (app.ts, security.ts, ipc.ts) that tests use without Electron.
+ */
+import { app, BrowserWindow, ipcMain, Menu, protocol, session, shell } from 'electron'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { createCore, type Core } from './app'
+import { bindIpc } from './ipc'
+import { LIBRARY_FILE_NAME } from './paths'
+import {
+  APP_HOST,
+  APP_ORIGIN,
+  APP_SCHEME,
+  contentSecurityPolicy,
+  contentTypeFor,
+  hardenWebContents,
+  isAllowedExternalUrl,
+  resolveAppAsset,
+  secureWebPreferences,
+} from './security'
+
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+])
+
+const rendererDir = join(__dirname, '../renderer')
+let core: Core | null = null
+
+function openExternal(url: string): void {
+  if (isAllowedExternalUrl(url)) void shell.openExternal(url)
+}
+
+function serveUi(): void {
+  const csp = contentSecurityPolicy()
+  protocol.handle(APP_SCHEME, async (request) => {
+    const url = new URL(request.url)
+    const file = url.host === APP_HOST ? resolveAppAsset(rendererDir, url.pathname) : null
+    if (!file) return new Response('Not found', { status: 404 })
+    try {
+      const body = await readFile(file)
+      return new Response(body, {
+        headers: { 'content-type': contentTypeFor(file), 'content-security-policy': csp, 'x-content-type-options': 'nosniff' },
+      })
+    } catch {
+      return new Response('Not found', { status: 404 })
+    }
+  })
+}
+
+async function createWindow(c: Core): Promise<void> {
+  const win = new BrowserWindow({
+    width: 1280,
+    height: 820,
+    minWidth: 900,
+    minHeight: 600,
+    title: 'Lantern',
+    backgroundColor: '#15171c',
+    show: false,
+    webPreferences: secureWebPreferences(join(__dirname, '../preload/index.js')),
+  })
+  const unbind = bindIpc(ipcMain, c.router, c.events, win)
+  win.on('closed', unbind)
+  win.once('ready-to-show', () => win.show())
+  await win.loadURL(`${APP_ORIGIN}/`)
+}
+
+app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, openExternal))
+
+app.whenReady().then(async () => {
+  // Lantern asks for no permission (camera, notifications, geolocation …): refuse them all.
+  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false))
+  session.defaultSession.setPermissionCheckHandler(() => false)
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate([
+      ...(process.platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
+      { role: 'fileMenu' },
+      { role: 'editMenu' },
+      { role: 'viewMenu' },
+      { role: 'windowMenu' },
+    ]),
+  )
+  serveUi()
+  try {
+    core = await createCore({
+      dataFile: join(app.getPath('userData'), LIBRARY_FILE_NAME),
+      mode: 'desktop',
+      version: app.getVersion(),
+      checkOutputs: !app.isPackaged,
+    })
+  } catch (err) {
+    const { dialog } = await import('electron')
+    dialog.showErrorBox('Lantern could not open its library', (err as Error).message)
+    app.quit()
+    return
+  }
+  await createWindow(core)
+  app.on('activate', () => {
+    if (core && BrowserWindow.getAllWindows().length === 0) void createWindow(core)
+  })
+})
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit()
+})
+
+app.on('will-quit', () => {
+  void core?.close()
+})

@@ -1,0 +1,59 @@
+/**
+ * `npm run web`: Lantern in a browser. Options: --port (or PORT, default 5175), --host (default
+ * 127.0.0.1), --data (or GM_DATA: a library file or a folder; default the per-user data folder).
+ * LANTERN_GM_TOKEN / LANTERN_PLAYER_TOKEN fix the tokens (for automated tests); otherwise they
+ * are random on every start.
+ */
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { createCore } from '../app'
+import { resolveLibraryFile } from '../paths'
+import { startServer } from './index'
+import { version } from '../../../package.json'
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      data: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  })
+  if (values.help) {
+    console.log('Usage: npm run web -- [--port 5175] [--host 127.0.0.1] [--data <folder or .sqlite file>]')
+    return
+  }
+  const portText = values.port ?? process.env.PORT ?? '5175'
+  const port = Number(portText)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`--port must be a whole number from 0 to 65535; got "${portText}".`)
+  }
+  const dataFile = resolveLibraryFile(values.data)
+  const core = await createCore({ dataFile, mode: 'browser', version })
+  if (core.migration.backup) console.log(`Library updated to a new format; the old one is kept at ${core.migration.backup}`)
+  const server = await startServer({
+    core,
+    rendererDir: join(__dirname, '../renderer'),
+    host: values.host ?? '127.0.0.1',
+    port,
+    ...(process.env.LANTERN_GM_TOKEN ? { gmToken: process.env.LANTERN_GM_TOKEN } : {}),
+    ...(process.env.LANTERN_PLAYER_TOKEN ? { playerToken: process.env.LANTERN_PLAYER_TOKEN } : {}),
+  })
+  console.log(`Lantern ${version} is running. Open this address in your browser (it holds your GM key):\n\n  ${server.gmUrl}\n`)
+  console.log(`Library: ${dataFile}`)
+  console.log('Press Ctrl+C to stop.')
+  const stop = async () => {
+    await server.close()
+    await core.close()
+    process.exit(0)
+  }
+  process.once('SIGINT', () => void stop())
+  process.once('SIGTERM', () => void stop())
+}
+
+main().catch((err: unknown) => {
+  console.error(`Lantern could not start: ${(err as Error).message}`)
+  process.exit(1)
+})

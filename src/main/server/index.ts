@@ -1,0 +1,181 @@
+/**
+ * Browser mode: serves the built UI over HTTP and the same router over one WebSocket at /api.
+ * Bound to 127.0.0.1 unless told otherwise. A connection must present the GM or the player token;
+ * its Origin must be the page's own; the Host header must be one we answer to (so a web page
+ * cannot reach this server through DNS rebinding); messages are small.
+ */
+import { randomBytes } from 'node:crypto'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { readFile } from 'node:fs/promises'
+import type { AddressInfo } from 'node:net'
+import { WebSocketServer, type WebSocket } from 'ws'
+import type { CallResult, EventMessage, Scope } from '../../shared/contract'
+import { events as eventDefs } from '../../shared/contract'
+import type { Core } from '../app'
+import { contentSecurityPolicy, contentTypeFor, resolveAppAsset } from '../security'
+
+/** Largest WebSocket message accepted, in bytes. */
+export const MAX_MESSAGE_BYTES = 256 * 1024
+
+export interface ServerOptions {
+  core: Pick<Core, 'router' | 'events'>
+  rendererDir: string
+  host?: string
+  port?: number
+  gmToken?: string
+  playerToken?: string
+}
+
+export interface RunningServer {
+  url: string
+  gmUrl: string
+  gmToken: string
+  playerToken: string
+  port: number
+  close(): Promise<void>
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]'])
+
+/** The Host headers a loopback-bound server answers to; any Host is accepted on other bindings. */
+export function isAllowedHost(hostHeader: string | undefined, boundHost: string, port: number): boolean {
+  if (!hostHeader) return false
+  if (!LOOPBACK.has(boundHost)) return true
+  const m = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(hostHeader)
+  if (!m) return false
+  return LOOPBACK.has(m[1]!.toLowerCase()) && Number(m[2] ?? 80) === port
+}
+
+/** Which scope a token grants, comparing in constant time. */
+export function scopeForToken(token: string | null, gmToken: string, playerToken: string): Scope | null {
+  if (!token) return null
+  const eq = (a: string, b: string) => {
+    if (a.length !== b.length) return false
+    let diff = 0
+    for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i)
+    return diff === 0
+  }
+  if (eq(token, gmToken)) return 'gm'
+  if (eq(token, playerToken)) return 'player'
+  return null
+}
+
+function securityHeaders(res: ServerResponse, host: string): void {
+  res.setHeader('content-security-policy', contentSecurityPolicy([`ws://${host}`]))
+  res.setHeader('x-content-type-options', 'nosniff')
+  res.setHeader('x-frame-options', 'DENY')
+  res.setHeader('referrer-policy', 'no-referrer')
+  res.setHeader('cross-origin-opener-policy', 'same-origin')
+}
+
+/**
+ * @example const s = await startServer({ core, rendererDir: 'out/renderer', port: 5175 }); console.log(s.gmUrl)
+ */
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1'
+  const gmToken = options.gmToken ?? randomBytes(18).toString('base64url')
+  const playerToken = options.playerToken ?? randomBytes(18).toString('base64url')
+  if (gmToken === playerToken) throw new Error('The GM and player tokens must differ.')
+  let port = options.port ?? 5175
+
+  const http: Server = createServer((req, res) => void serveStatic(req, res))
+  async function serveStatic(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!isAllowedHost(req.headers.host, host, port)) {
+      res.writeHead(421).end('Misdirected request')
+      return
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD' }).end()
+      return
+    }
+    const url = new URL(req.url ?? '/', 'http://x')
+    const file = resolveAppAsset(options.rendererDir, url.pathname)
+    if (!file) {
+      res.writeHead(404).end('Not found')
+      return
+    }
+    try {
+      const body = await readFile(file)
+      securityHeaders(res, req.headers.host!)
+      res.setHeader('content-type', contentTypeFor(file))
+      // Built assets carry a content hash in their name; index.html must always be fresh.
+      res.setHeader('cache-control', file.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable')
+      res.writeHead(200).end(req.method === 'HEAD' ? undefined : body)
+    } catch {
+      res.writeHead(404).end('Not found')
+    }
+  }
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
+  const clients = new Map<WebSocket, Scope>()
+
+  http.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://x')
+    const scope = scopeForToken(url.searchParams.get('token'), gmToken, playerToken)
+    const hostOk = isAllowedHost(req.headers.host, host, port)
+    const originOk = req.headers.origin === `http://${req.headers.host}`
+    if (url.pathname !== '/api' || !hostOk || !originOk || !scope) {
+      const status = url.pathname !== '/api' ? '404 Not Found' : !scope ? '401 Unauthorized' : '403 Forbidden'
+      socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\n\r\n`)
+      return
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      clients.set(ws, scope)
+      ws.on('close', () => clients.delete(ws))
+      // A protocol error (an oversized or malformed frame) closes this connection; it must never
+      // reach the process as an unhandled error and stop the server for everyone.
+      ws.on('error', () => ws.terminate())
+      ws.on('message', (data, isBinary) => void onMessage(ws, scope, isBinary ? null : data.toString()))
+    })
+  })
+
+  async function onMessage(ws: WebSocket, scope: Scope, text: string | null): Promise<void> {
+    let msg: { id?: unknown; method?: unknown; input?: unknown }
+    try {
+      msg = JSON.parse(text ?? '') as typeof msg
+    } catch {
+      ws.close(1007, 'Messages must be JSON text')
+      return
+    }
+    if (typeof msg !== 'object' || msg === null || typeof msg.id !== 'number') {
+      ws.close(1008, 'A call needs a numeric id')
+      return
+    }
+    const result: CallResult = await options.core.router.call(msg.method, msg.input, { scope })
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id: msg.id, result }))
+  }
+
+  const off = options.core.events.on((message: EventMessage) => {
+    const text = JSON.stringify(message)
+    for (const [ws, scope] of clients) {
+      if (eventDefs[message.event].scope === 'gm' && scope !== 'gm') continue
+      if (ws.readyState === ws.OPEN) ws.send(text)
+    }
+  })
+
+  await new Promise<void>((resolveListen, reject) => {
+    http.once('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EADDRINUSE') {
+        reject(new Error(`Port ${port} on ${host} is already in use. Start Lantern with --port ${port + 1} (or PORT=${port + 1}).`))
+      } else reject(err)
+    })
+    http.listen(port, host, () => resolveListen())
+  })
+  port = (http.address() as AddressInfo).port
+  const shownHost = host.includes(':') ? `[${host}]` : host
+  const url = `http://${shownHost}:${port}/`
+
+  return {
+    url,
+    gmUrl: `${url}?token=${gmToken}`,
+    gmToken,
+    playerToken,
+    port,
+    async close() {
+      off()
+      for (const ws of clients.keys()) ws.terminate()
+      wss.close()
+      await new Promise<void>((r) => http.close(() => r()))
+    },
+  }
+}

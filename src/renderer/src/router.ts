@@ -1,0 +1,21 @@
+import { createRouter, createWebHashHistory } from 'vue-router'
+import CampaignList from './views/CampaignList.vue'
+
+// Hash history: the same URLs work from app:// in Electron and from the browser server.
+export const router = createRouter({
+  history: createWebHashHistory(),
+  routes: [
+    { path: '/', name: 'campaigns', component: CampaignList },
+    { path: '/settings', name: 'app-settings', component: () => import('./views/AppSettings.vue') },
+    {
+      path: '/c/:id(\\d+)',
+      component: () => import('./views/CampaignLayout.vue'),
+      props: (route) => ({ id: Number(route.params.id) }),
+      children: [
+        { path: '', name: 'campaign-home', component: () => import('./views/CampaignHome.vue') },
+        { path: 'settings', name: 'campaign-settings', component: () => import('./views/CampaignSettings.vue') },
+      ],
+    },
+    { path: '/:rest(.*)*', redirect: '/' },
+  ],
+})

@@ -1,0 +1,18 @@
+/** The API connection, made once for the whole app, and its state for the status line. */
+import { defineStore } from 'pinia'
+import { ref, shallowRef } from 'vue'
+import { connectApi, type Api, type ConnectionState } from '../api'
+
+export const useConnection = defineStore('connection', () => {
+  const state = ref<ConnectionState>('connecting')
+  const api = shallowRef<Api | null>(null)
+
+  /** Connects on first use; later calls return the same client. */
+  function client(): Api {
+    if (!api.value) api.value = connectApi((s) => (state.value = s))
+    if (!api.value) throw new Error('Lantern has no key for this address. Open the address that `npm run web` printed.')
+    return api.value
+  }
+
+  return { state, client }
+})

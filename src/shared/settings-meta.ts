@@ -1,0 +1,46 @@
+/**
+ * What a GM sees of each campaign setting: its label, a line of help, which systems use it and
+ * the shape of its input. The schema and default live in contract.ts (SETTING_SCHEMAS).
+ */
+import type { SystemKey } from './systems'
+
+export interface SettingMeta {
+  label: string
+  help: string
+  systems: readonly SystemKey[]
+  input: { kind: 'number'; min: number; max: number; unit?: string } | { kind: 'boolean' }
+}
+
+export const SETTING_META = {
+  'ladder.roundSeconds': {
+    label: 'Combat round length',
+    help: 'Game time one combat round takes (LAD-12): 10 to 30 seconds.',
+    systems: ['ladder'],
+    input: { kind: 'number', min: 10, max: 30, unit: 's' },
+  },
+  'ladder.healBetweenAdventures': {
+    label: 'Heal between adventures',
+    help: 'Clear every treated character’s injuries at the start of the next session (LAD-20).',
+    systems: ['ladder'],
+    input: { kind: 'boolean' },
+  },
+  'combat.roundSeconds': {
+    label: 'Combat round length',
+    help: 'Game time one combat round takes (CLK-2).',
+    systems: ['lode', 'challenge', 'ranks'],
+    input: { kind: 'number', min: 1, max: 600, unit: 's' },
+  },
+  'lode.web': {
+    label: 'The Web',
+    help: 'Successes needed for Halfmagic (LODE-6): 9 by default, as low as 6 where magic runs thin.',
+    systems: ['lode'],
+    input: { kind: 'number', min: 6, max: 9 },
+  },
+  'ranks.borderline': {
+    label: 'Borderline rule',
+    help: 'On Fair the player, on Mediocre the GM, may re-roll with another ability (RK-5).',
+    systems: ['ranks'],
+    input: { kind: 'boolean' },
+  },
+} as const satisfies Record<string, SettingMeta>
+export type SettingMetaKey = keyof typeof SETTING_META
