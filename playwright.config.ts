@@ -11,7 +11,10 @@ export default defineConfig({
   fullyParallel: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  reporter: process.env.CI
+    ? [['list'], ['json', { outputFile: 'test-results/playwright.json' }]]
+    : [['list'], ['html', { open: 'never' }]],
+  outputDir: 'test-results/e2e',
   use: {
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },

@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 30_000,
     // Statistical and property tests are CPU-bound; two workers match this 2-core machine.
     maxWorkers: 2,
+    // CI also writes a JSON report, from which .ci/run prints one closing count.
+    reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]] : ['default'],
   },
 })

@@ -1,7 +1,7 @@
 /** Binds each contract method to the service that does it. One line each; the logic lives in services. */
 import type { Handlers } from './router'
 import type { ServiceDeps } from './services/context'
-import { createCampaign, deleteCampaign, getCampaign, listCampaigns, renameCampaign } from './services/campaigns'
+import { createCampaign, deleteCampaign, getCampaign, getCampaignDetail, listCampaigns, renameCampaign } from './services/campaigns'
 import { listSettings, setSetting } from './services/settings'
 import { appendLog, listLog } from './services/log'
 import { unitOfWork } from './services/context'
@@ -19,7 +19,7 @@ export function createHandlers(deps: ServiceDeps, info: AppInfo): Handlers {
     'app.info': () => info,
     'app.ping': (_input, ctx) => ({ scope: ctx.scope, version: info.version }),
     'campaign.list': () => listCampaigns(deps.db),
-    'campaign.get': (i) => getCampaign(deps.db, i.id),
+    'campaign.get': (i) => getCampaignDetail(deps.db, i.id),
     'campaign.create': (i) => createCampaign(deps, i),
     'campaign.rename': (i) => renameCampaign(deps, i),
     'campaign.delete': (i) => deleteCampaign(deps, i),

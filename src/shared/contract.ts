@@ -29,10 +29,15 @@ export const Campaign = z.object({
   system: SystemId,
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** Number of log entries: a first sign of how much has been played. */
-  logCount: z.number().int(),
 })
 export type Campaign = z.infer<typeof Campaign>
+
+/** One campaign with what a GM weighs before deleting it. */
+export const CampaignDetail = Campaign.extend({
+  /** Number of log entries: how much has been played. */
+  logCount: z.number().int(),
+})
+export type CampaignDetail = z.infer<typeof CampaignDetail>
 
 export const RolledFace = z.object({ sides: z.number().int(), face: z.number().int() })
 
@@ -107,9 +112,9 @@ export const contract = {
   },
   'campaign.get': {
     scope: 'gm',
-    summary: 'One campaign.',
+    summary: 'One campaign, with the size of its log.',
     input: z.object({ id: Id }).strict(),
-    output: Campaign,
+    output: CampaignDetail,
   },
   'campaign.create': {
     scope: 'gm',

@@ -55,7 +55,7 @@ describe('migrations on a real SQLite file', () => {
     const again = await lib.open()
     expect(again.migration).toEqual({ applied: [], backup: null })
     const list = await again.router.call('campaign.list', {}, { scope: 'gm' })
-    expect(list.ok && list.value).toMatchObject([{ name: 'The Sunken Keep', system: 'osr', logCount: 1 }])
+    expect(list.ok && list.value).toMatchObject([{ name: 'The Sunken Keep', system: 'osr' }])
     await again.close()
   })
 

@@ -77,6 +77,16 @@ describe('router: refused input writes nothing and names the field', () => {
     expect(counts(core)).toEqual({ campaigns: 0, logs: 0, settings: 0 })
   })
 
+  it('campaign.get counts the log a GM would lose by deleting', async () => {
+    const c = await core.router.call('campaign.create', { name: 'Keep', system: 'osr' }, gm)
+    if (!c.ok) throw new Error('create failed')
+    const id = (c.value as { id: number }).id
+    await core.router.call('log.note', { campaignId: id, text: 'The bridge is out.' }, gm)
+    await core.router.call('log.note', { campaignId: id, text: 'Glam lights a torch.', gmOnly: true }, gm)
+    const got = await core.router.call('campaign.get', { id }, gm)
+    expect(got).toMatchObject({ ok: true, value: { name: 'Keep', logCount: 3 } })
+  })
+
   it('answers a missing campaign with not_found, not an empty success', async () => {
     const r = await core.router.call('campaign.rename', { id: 999, name: 'Nope' }, gm)
     expect(r).toMatchObject({ ok: false, error: { code: 'not_found' } })

@@ -2,46 +2,48 @@
 import { randomBytes } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../db/schema'
-import type { Campaign, SystemId } from '../../shared/contract'
+import type { Campaign, CampaignDetail, SystemId } from '../../shared/contract'
 import { SYSTEMS } from '../../shared/systems'
 import { unitOfWork, type ServiceDeps, type Tx } from './context'
 import { AppError, notFound } from './errors'
 import { appendLog } from './log'
 
-// The log count is read with the campaign so the list can say how much has been played.
 function selectCampaigns(db: Kysely<Database>) {
-  return db
-    .selectFrom('campaign as c')
-    .select(['c.id', 'c.name', 'c.system', 'c.created_at', 'c.updated_at'])
-    .select((eb) =>
-      eb.selectFrom('log_entry as l').whereRef('l.campaign_id', '=', 'c.id').select(sql<number>`count(*)`.as('n')).as('log_count'),
-    )
+  return db.selectFrom('campaign').select(['id', 'name', 'system', 'created_at', 'updated_at'])
 }
 
 type CampaignSelect = Awaited<ReturnType<ReturnType<typeof selectCampaigns>['executeTakeFirstOrThrow']>>
 
 function toCampaign(row: CampaignSelect): Campaign {
-  return {
-    id: row.id,
-    name: row.name,
-    system: row.system,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    logCount: Number(row.log_count ?? 0),
-  }
+  return { id: row.id, name: row.name, system: row.system, createdAt: row.created_at, updatedAt: row.updated_at }
 }
 
 /** @example await listCampaigns(db) // most recently changed first */
 export async function listCampaigns(db: Kysely<Database>): Promise<Campaign[]> {
-  const rows = await selectCampaigns(db).orderBy('c.updated_at', 'desc').orderBy('c.id', 'desc').execute()
+  const rows = await selectCampaigns(db).orderBy('updated_at', 'desc').orderBy('id', 'desc').execute()
   return rows.map(toCampaign)
 }
 
 /** @example await getCampaign(db, 1) */
 export async function getCampaign(db: Kysely<Database>, id: number): Promise<Campaign> {
-  const row = await selectCampaigns(db).where('c.id', '=', id).executeTakeFirst()
+  const row = await selectCampaigns(db).where('id', '=', id).executeTakeFirst()
   if (!row) throw notFound('campaign', id)
   return toCampaign(row)
+}
+
+/**
+ * A campaign with the size of its log, counted on demand (a covering-index scan; too slow to
+ * repeat for every card of the list on a long campaign).
+ * @example await getCampaignDetail(db, 1) // { …, logCount: 1204 }
+ */
+export async function getCampaignDetail(db: Kysely<Database>, id: number): Promise<CampaignDetail> {
+  const campaign = await getCampaign(db, id)
+  const { n } = await db
+    .selectFrom('log_entry')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('campaign_id', '=', id)
+    .executeTakeFirstOrThrow()
+  return { ...campaign, logCount: Number(n) }
 }
 
 async function requireCampaign(tx: Tx, id: number): Promise<{ name: string; system: SystemId }> {

@@ -1,0 +1,72 @@
+/**
+ * The foundation's hot paths through the real router on a real SQLite file holding 100,000 log
+ * entries: campaign.create + campaign.list, and one log-entry append (log.note). Baselines are
+ * the same writes as bare better-sqlite3 prepared statements, so the ratio is the cost of
+ * validation, Kysely, the transaction and the events.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createCore } from '../src/main/app'
+import { BenchGroup } from './harness'
+
+const LOG_ENTRIES = 100_000
+
+export default async function (): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'lantern-bench-'))
+  const core = await createCore({ dataFile: join(dir, 'bench.sqlite'), mode: 'browser', version: 'bench', checkOutputs: false })
+  const gm = { scope: 'gm' as const }
+  const sqlite = core.handle.sqlite
+  try {
+    const made = await core.router.call('campaign.create', { name: 'Bench', system: 'osr' }, gm)
+    if (!made.ok) throw new Error(made.error.message)
+    const campaignId = (made.value as { id: number }).id
+    const fill = sqlite.prepare(
+      "insert into log_entry (campaign_id, game_time, real_time, kind, payload) values (?, ?, '2026-01-01T00:00:00.000Z', 'note', ?)",
+    )
+    sqlite.transaction(() => {
+      for (let i = 0; i < LOG_ENTRIES; i++) fill.run(campaignId, i * 300, JSON.stringify({ text: `entry ${i}` }))
+    })()
+    console.log(`Library: ${LOG_ENTRIES.toLocaleString('en')} log entries in one campaign (synchronous = FULL, WAL).`)
+
+    const g1 = new BenchGroup('campaign.create + campaign.list through the router')
+    const rawInsert = sqlite.prepare(
+      "insert into campaign (name, system, dice_seed, created_at, updated_at) values ('raw', 'osr', 'x', '2026', '2026')",
+    )
+    const rawList = sqlite.prepare('select * from campaign order by updated_at desc')
+    await g1.add('bare better-sqlite3 insert + select', () => {
+      rawInsert.run()
+      rawList.all()
+    }, { baseline: true, minMs: 600 })
+    let n = 0
+    await g1.add('router: campaign.create + campaign.list', async () => {
+      const c = await core.router.call('campaign.create', { name: `Campaign ${n++}`, system: 'ladder' }, gm)
+      const l = await core.router.call('campaign.list', {}, gm)
+      if (!c.ok || !l.ok) throw new Error('bench call failed')
+    }, { minMs: 600 })
+    g1.print()
+
+    const g2 = new BenchGroup(`one log-entry append, ${LOG_ENTRIES.toLocaleString('en')} entries already there`)
+    const rawAppend = sqlite.prepare(
+      "insert into log_entry (campaign_id, real_time, kind, payload) values (?, '2026-01-01T00:00:00.000Z', 'note', ?)",
+    )
+    await g2.add('bare better-sqlite3 insert (autocommit)', () => rawAppend.run(campaignId, '{"text":"raw"}'), { baseline: true, minMs: 600 })
+    await g2.add('router: log.note (validate, transaction, log, event)', async () => {
+      const r = await core.router.call('log.note', { campaignId, text: 'The torch gutters.' }, gm)
+      if (!r.ok) throw new Error(r.error.message)
+    }, { minMs: 600 })
+    g2.print()
+
+    const g3 = new BenchGroup(`one page of the log (newest 100) out of ${LOG_ENTRIES.toLocaleString('en')}`)
+    const rawPage = sqlite.prepare('select * from log_entry where campaign_id = ? order by id desc limit 100')
+    await g3.add('bare better-sqlite3 select', () => rawPage.all(campaignId), { baseline: true, minMs: 600 })
+    await g3.add('router: log.list (parse JSON payloads)', async () => {
+      const r = await core.router.call('log.list', { campaignId, limit: 100 }, gm)
+      if (!r.ok) throw new Error(r.error.message)
+    }, { minMs: 600 })
+    g3.print()
+  } finally {
+    await core.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
