@@ -1,0 +1,27 @@
+/**
+ * The old-school core (seed 001, RULES.md OSR-1 … OSR-24): pure functions over plain data, with
+ * randomness only through a `Dice` and exact odds for every roll.
+ */
+export * from './distribution'
+export * from './dice-expression'
+export * from './check'
+export * from './resistance'
+export * from './injury'
+export * from './character/modifiers'
+export * from './character/hardiness'
+export * from './character/options'
+export * from './character/equipment'
+export * from './character/generation'
+export * from './character/advancement'
+export * from './exploration/movement'
+export * from './exploration/light'
+export * from './exploration/encounter'
+export * from './combat/initiative'
+export * from './combat/harm'
+export * from './combat/strike'
+export * from './combat/shot'
+export * from './spells/spell'
+export * from './spells/capacity'
+export * from './spells/scaling'
+export * from './spells/casting'
+export * from './spells/samples'
