@@ -12,9 +12,12 @@ export interface CallContext {
   scope: Scope
 }
 
-export type Handlers = {
-  [K in MethodName]: (input: ParsedInput<K>, ctx: CallContext) => Promise<MethodOutput<K>> | MethodOutput<K>
+/** The handlers of some methods: one API module's share. */
+export type ModuleHandlers<N extends MethodName> = {
+  [K in N]: (input: ParsedInput<K>, ctx: CallContext) => Promise<MethodOutput<K>> | MethodOutput<K>
 }
+/** A handler for every method of the contract. */
+export type Handlers = ModuleHandlers<MethodName>
 
 export interface Router {
   call(method: unknown, input: unknown, ctx: CallContext): Promise<CallResult>

@@ -2,199 +2,26 @@
  * The typed API between the renderer and the main process: for every method its input schema,
  * output schema and scope; for every push event its payload schema and scope. The router checks
  * every input against this at run time; the renderer's client and the preload are typed from it.
+ *
+ * Each module of the API lives in `api/<module>.names.ts` (its method and event names, free of
+ * schemas so the preload can use them) and `api/<module>.contract.ts` (the schemas); this file
+ * puts the modules together.
  */
-import { z } from 'zod'
+import type { z } from 'zod'
 import type { EventName, MethodName } from './methods'
-import { SETTING_META } from './settings-meta'
+import type { EventDef, MethodDef } from './api/common'
+import { coreContract, coreEvents } from './api/core.contract'
 
-export type Scope = 'gm' | 'player'
-
+export * from './api/common'
+export * from './api/core.contract'
 export { SYSTEMS, SYSTEM_IDS } from './systems'
-import { SYSTEM_IDS } from './systems'
-export const SystemId = z.enum(['ladder', 'osr', 'lode', 'challenge', 'ranks'], {
-  error: () => `must be one of: ${SYSTEM_IDS.join(', ')}`,
-})
-export type SystemId = z.infer<typeof SystemId>
-
-const Id = z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be 1 or more')
-const CampaignName = z
-  .string({ error: 'must be text' })
-  .trim()
-  .min(1, 'a campaign needs a name')
-  .max(120, 'must be at most 120 characters')
-
-export const Campaign = z.object({
-  id: Id,
-  name: z.string(),
-  system: SystemId,
-  createdAt: z.string(),
-  updatedAt: z.string(),
-})
-export type Campaign = z.infer<typeof Campaign>
-
-/** One campaign with what a GM weighs before deleting it. */
-export const CampaignDetail = Campaign.extend({
-  /** Number of log entries: how much has been played. */
-  logCount: z.number().int(),
-})
-export type CampaignDetail = z.infer<typeof CampaignDetail>
-
-export const RolledFace = z.object({ sides: z.number().int(), face: z.number().int() })
-
-export const LogEntry = z.object({
-  id: Id,
-  campaignId: Id,
-  sessionId: z.number().int().nullable(),
-  gameTime: z.number().int(),
-  realTime: z.string(),
-  kind: z.string(),
-  payload: z.record(z.string(), z.unknown()),
-  dice: z.array(RolledFace).nullable(),
-  gmOnly: z.boolean(),
-  undone: z.boolean(),
-})
-export type LogEntry = z.infer<typeof LogEntry>
-
-/** Campaign settings: each key has a schema and a default (see services/settings.ts). */
-export const SETTING_SCHEMAS = {
-  /** LAD-12: length of a Ladder combat round in seconds (10–30, default 20). */
-  'ladder.roundSeconds': z.number().int().min(10, 'must be at least 10 seconds').max(30, 'must be at most 30 seconds'),
-  /** CLK-2: length of a combat round for lode, challenge and ranks. */
-  'combat.roundSeconds': z.number().int().min(1, 'must be at least 1 second').max(600, 'must be at most 600 seconds'),
-  /** LODE-6: the Web (9 by default, may fall to 6). */
-  'lode.web': z.number().int().min(6, 'the Web is at least 6').max(9, 'the Web is at most 9'),
-  /** RK-5: the optional borderline rule. */
-  'ranks.borderline': z.boolean(),
-  /** LAD-20: heal every treated character between adventures. */
-  'ladder.healBetweenAdventures': z.boolean(),
-} as const
-export type SettingKey = keyof typeof SETTING_SCHEMAS
-export const SETTING_DEFAULTS: { [K in SettingKey]: z.infer<(typeof SETTING_SCHEMAS)[K]> } = {
-  'ladder.roundSeconds': 20,
-  'combat.roundSeconds': 10,
-  'lode.web': 9,
-  'ranks.borderline': false,
-  'ladder.healBetweenAdventures': false,
-}
-export const SettingKey = z.enum(Object.keys(SETTING_SCHEMAS) as [SettingKey, ...SettingKey[]], {
-  error: () => `must be one of: ${Object.keys(SETTING_SCHEMAS).join(', ')}`,
-})
-export const Setting = z.object({ key: SettingKey, value: z.unknown(), isDefault: z.boolean() })
-
-export interface MethodDef {
-  scope: Scope
-  input: z.ZodType
-  output: z.ZodType
-  /** One line for the command palette and the docs. */
-  summary: string
-}
-
-const NoInput = z.object({}).strict()
 
 export const contract = {
-  'app.info': {
-    scope: 'gm',
-    summary: 'Version, data file and mode of the running app.',
-    input: NoInput,
-    output: z.object({ version: z.string(), dataFile: z.string(), mode: z.enum(['desktop', 'browser']) }),
-  },
-  'app.ping': {
-    scope: 'player',
-    summary: 'Checks the connection and says which scope it has.',
-    input: NoInput,
-    output: z.object({ scope: z.enum(['gm', 'player']), version: z.string() }),
-  },
-  'campaign.list': {
-    scope: 'gm',
-    summary: 'Every campaign in the library, most recently changed first.',
-    input: NoInput,
-    output: z.array(Campaign),
-  },
-  'campaign.get': {
-    scope: 'gm',
-    summary: 'One campaign, with the size of its log.',
-    input: z.object({ id: Id }).strict(),
-    output: CampaignDetail,
-  },
-  'campaign.create': {
-    scope: 'gm',
-    summary: 'Creates a campaign for one of the five rules systems.',
-    input: z
-      .object({
-        name: CampaignName,
-        system: SystemId,
-        /** Fixes the campaign's dice (for tests and replays); random when absent. */
-        seed: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters').optional(),
-      })
-      .strict(),
-    output: Campaign,
-  },
-  'campaign.rename': {
-    scope: 'gm',
-    summary: 'Renames a campaign.',
-    input: z.object({ id: Id, name: CampaignName }).strict(),
-    output: Campaign,
-  },
-  'campaign.delete': {
-    scope: 'gm',
-    summary: 'Deletes a campaign and everything in it; the GM confirms by typing its name.',
-    input: z.object({ id: Id, confirmName: z.string({ error: 'must be the campaign name' }) }).strict(),
-    output: z.object({ id: Id }),
-  },
-  'setting.list': {
-    scope: 'gm',
-    summary: "A campaign's settings, with their defaults filled in.",
-    input: z.object({ campaignId: Id }).strict(),
-    output: z.array(Setting),
-  },
-  'setting.set': {
-    scope: 'gm',
-    summary: 'Changes one campaign setting.',
-    input: z.object({ campaignId: Id, key: SettingKey, value: z.unknown() }).strict(),
-    output: Setting,
-  },
-  'log.list': {
-    scope: 'gm',
-    summary: "A page of the campaign's log, newest first.",
-    input: z
-      .object({
-        campaignId: Id,
-        beforeId: Id.optional(),
-        limit: z.number().int().min(1, 'must be at least 1').max(500, 'must be at most 500').default(100),
-        kind: z.string().optional(),
-      })
-      .strict(),
-    output: z.array(LogEntry),
-  },
-  'log.note': {
-    scope: 'gm',
-    summary: 'Writes a GM note into the log.',
-    input: z
-      .object({
-        campaignId: Id,
-        text: z.string().trim().min(1, 'a note needs some text').max(10_000, 'must be at most 10,000 characters'),
-        gmOnly: z.boolean().default(false),
-      })
-      .strict(),
-    output: LogEntry,
-  },
+  ...coreContract,
 } as const satisfies Record<MethodName, MethodDef>
 
-// Every setting has a label and help for the screen; a key missing there fails the typecheck.
-const _settingsHaveMeta: Record<SettingKey, unknown> = SETTING_META
-void _settingsHaveMeta
-
-export interface EventDef {
-  scope: Scope
-  payload: z.ZodType
-}
-
 export const events = {
-  'campaign.changed': {
-    scope: 'gm',
-    payload: z.object({ campaignId: Id, change: z.enum(['created', 'renamed', 'deleted', 'settings']) }),
-  },
-  'log.added': { scope: 'gm', payload: LogEntry },
+  ...coreEvents,
 } as const satisfies Record<EventName, EventDef>
 
 export type Contract = typeof contract

@@ -1,24 +1,15 @@
 /**
  * The API's method and event names, without their schemas, so the sandboxed preload can build its
  * object from them without bundling a schema library. `contract.ts` is typed against these lists,
- * so a name here with no schema there (or the reverse) fails the typecheck.
+ * so a name here with no schema there (or the reverse) fails the typecheck. Each module's names
+ * live in `api/<module>.names.ts`.
  */
-export const METHOD_NAMES = [
-  'app.info',
-  'app.ping',
-  'campaign.list',
-  'campaign.get',
-  'campaign.create',
-  'campaign.rename',
-  'campaign.delete',
-  'setting.list',
-  'setting.set',
-  'log.list',
-  'log.note',
-] as const
+import { CORE_EVENTS, CORE_METHODS } from './api/core.names'
+
+export const METHOD_NAMES = [...CORE_METHODS] as const
 export type MethodName = (typeof METHOD_NAMES)[number]
 
-export const EVENT_NAMES = ['campaign.changed', 'log.added'] as const
+export const EVENT_NAMES = [...CORE_EVENTS] as const
 export type EventName = (typeof EVENT_NAMES)[number]
 
 /** The one IPC channel for calls, and the one for pushed events (channels are `noun:verb`). */

@@ -1,12 +1,13 @@
-/** Binds each contract method to the service that does it. One line each; the logic lives in services. */
-import type { Handlers } from './router'
-import type { ServiceDeps } from './services/context'
-import { createCampaign, deleteCampaign, getCampaign, getCampaignDetail, listCampaigns, renameCampaign } from './services/campaigns'
-import { listSettings, setSetting } from './services/settings'
-import { appendLog, listLog } from './services/log'
-import { unitOfWork } from './services/context'
-import { touchCampaign } from './services/campaigns'
-import { notFound } from './services/errors'
+/** The core module's methods, bound to the services that do them. The logic lives in services. */
+import type { CoreMethod } from '../../shared/api/core.names'
+import type { ModuleHandlers } from '../router'
+import type { ServiceDeps } from '../services/context'
+import { createCampaign, deleteCampaign, getCampaign, getCampaignDetail, listCampaigns, renameCampaign } from '../services/campaigns'
+import { listSettings, setSetting } from '../services/settings'
+import { appendLog, listLog } from '../services/log'
+import { unitOfWork } from '../services/context'
+import { touchCampaign } from '../services/campaigns'
+import { notFound } from '../services/errors'
 
 export interface AppInfo {
   version: string
@@ -14,7 +15,7 @@ export interface AppInfo {
   mode: 'desktop' | 'browser'
 }
 
-export function createHandlers(deps: ServiceDeps, info: AppInfo): Handlers {
+export function coreHandlers(deps: ServiceDeps, info: AppInfo): ModuleHandlers<CoreMethod> {
   return {
     'app.info': () => info,
     'app.ping': (_input, ctx) => ({ scope: ctx.scope, version: info.version }),
