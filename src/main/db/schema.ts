@@ -39,7 +39,7 @@ export interface LogEntryTable {
   undone: Generated<number>
 }
 
-export interface Database {
+export interface Database extends RecordTables {
   campaign: CampaignTable
   setting: SettingTable
   log_entry: LogEntryTable
@@ -50,3 +50,162 @@ export type NewCampaignRow = Insertable<CampaignTable>
 export type CampaignUpdate = Updateable<CampaignTable>
 export type LogEntryRow = Selectable<LogEntryTable>
 export type NewLogEntryRow = Insertable<LogEntryTable>
+
+// ── Campaign records (migration 0002) ─────────────────────────────────────────────────────
+
+export interface AdventureTable {
+  id: Generated<number>
+  campaign_id: number
+  title: string
+  status: Generated<'planned' | 'active' | 'finished'>
+  summary: Generated<string>
+  position: number
+  created_at: string
+  updated_at: string
+}
+
+export interface SessionTable {
+  id: Generated<number>
+  campaign_id: number
+  number: number
+  title: Generated<string>
+  /** YYYY-MM-DD */
+  real_date: string | null
+  adventure_id: number | null
+  game_time_start: number | null
+  game_time_end: number | null
+  status: Generated<'open' | 'closed'>
+  gm_notes: Generated<string>
+  created_at: string
+  updated_at: string
+}
+
+export interface SessionAttendanceTable {
+  session_id: number
+  character_id: number
+}
+
+export interface CharacterTable {
+  id: Generated<number>
+  campaign_id: number
+  kind: 'pc' | 'npc'
+  name: string
+  player_name: string | null
+  status: Generated<'active' | 'dead' | 'retired' | 'missing'>
+  notes: Generated<string>
+  /** JSON array of strings. */
+  tags: Generated<string>
+  /** JSON: the sheet for the campaign's rules system. */
+  sheet: Generated<string>
+  draft: Generated<number>
+  created_at: string
+  updated_at: string
+}
+
+export type InventoryKind = 'light' | 'ration' | 'water' | 'weapon' | 'armour' | 'coins' | 'other'
+
+export interface InventoryItemTable {
+  id: Generated<number>
+  character_id: number
+  name: string
+  kind: InventoryKind
+  quantity: Generated<number>
+  /** Per unit. */
+  weight_lbs: Generated<number>
+  /** Per unit. */
+  value_gp: Generated<number>
+  /** JSON: light type and oil, weapon class, armour modifier … */
+  details: Generated<string>
+  position: Generated<number>
+  created_at: string
+  updated_at: string
+}
+
+export interface LocationTable {
+  id: Generated<number>
+  campaign_id: number
+  parent_id: number | null
+  name: string
+  kind: Generated<'open' | 'enclosed'>
+  description: Generated<string>
+  created_at: string
+  updated_at: string
+}
+
+export interface EncounterTableTable {
+  id: Generated<number>
+  campaign_id: number
+  location_id: number | null
+  name: string
+  dice: string
+  created_at: string
+  updated_at: string
+}
+
+export interface EncounterRowTable {
+  id: Generated<number>
+  table_id: number
+  min: number
+  max: number
+  text: Generated<string>
+  npc_id: number | null
+  position: Generated<number>
+}
+
+export type Currency = 'pp' | 'background' | 'destiny' | 'energy' | 'xp' | 'threat' | 'gold'
+
+export interface LedgerEntryTable {
+  id: Generated<number>
+  campaign_id: number
+  /** Null for campaign-wide currencies (Threat). */
+  character_id: number | null
+  currency: Currency
+  amount: number
+  reason: Generated<string>
+  session_id: number | null
+  game_time: Generated<number>
+  log_entry_id: number | null
+  created_at: string
+}
+
+export interface InjuryTable {
+  id: Generated<number>
+  campaign_id: number
+  character_id: number
+  system: string
+  kind: string
+  description: Generated<string>
+  /** JSON */
+  details: Generated<string>
+  taken_at: number
+  heals_at: number | null
+  treated: Generated<number>
+  healed: Generated<number>
+  healed_at: number | null
+  created_at: string
+  updated_at: string
+}
+
+/** The FTS5 index; written only by the triggers of migration 0002. */
+export interface SearchIndexTable {
+  rowid: number
+  campaign_id: number
+  kind: 'character' | 'location' | 'encounter_table' | 'encounter_row' | 'adventure' | 'session'
+  ref_id: number
+  title: string
+  body: string
+}
+
+export interface RecordTables {
+  adventure: AdventureTable
+  session: SessionTable
+  session_attendance: SessionAttendanceTable
+  character: CharacterTable
+  inventory_item: InventoryItemTable
+  location: LocationTable
+  encounter_table: EncounterTableTable
+  encounter_row: EncounterRowTable
+  ledger_entry: LedgerEntryTable
+  injury: InjuryTable
+  search_index: SearchIndexTable
+}

@@ -5,9 +5,11 @@
  */
 import type { Migration, MigrationProvider } from 'kysely/migration'
 import * as m0001 from './0001-initial'
+import * as m0002 from './0002-campaign-records'
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
+  '0002-campaign-records': m0002,
 }
 
 export const migrationProvider: MigrationProvider = {
