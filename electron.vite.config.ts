@@ -2,9 +2,13 @@ import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import vue from '@vitejs/plugin-vue'
 
+// LANTERN_OUT builds somewhere other than out/ (several people testing in one tree at once).
+const out = process.env.LANTERN_OUT ?? 'out'
+
 export default defineConfig({
   main: {
     build: {
+      outDir: `${out}/main`,
       rolldownOptions: {
         // The Electron entry and the browser-mode server share one build of the core.
         input: { index: resolve('src/main/index.ts'), server: resolve('src/main/server/cli.ts') },
@@ -13,12 +17,14 @@ export default defineConfig({
   },
   preload: {
     build: {
+      outDir: `${out}/preload`,
       rolldownOptions: { input: { index: resolve('src/preload/index.ts') } },
     },
   },
   renderer: {
     root: resolve('src/renderer'),
     build: {
+      outDir: resolve(`${out}/renderer`),
       minify: true,
       rolldownOptions: { input: resolve('src/renderer/index.html') },
     },

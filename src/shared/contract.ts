@@ -11,17 +11,23 @@ import type { z } from 'zod'
 import type { EventName, MethodName } from './methods'
 import type { EventDef, MethodDef } from './api/common'
 import { coreContract, coreEvents } from './api/core.contract'
+import { recordEvents } from './api/records.contract'
+import { adventureContract } from './api/adventures.contract'
 
 export * from './api/common'
 export * from './api/core.contract'
+export * from './api/records.contract'
+export * from './api/adventures.contract'
 export { SYSTEMS, SYSTEM_IDS } from './systems'
 
 export const contract = {
   ...coreContract,
+  ...adventureContract,
 } as const satisfies Record<MethodName, MethodDef>
 
 export const events = {
   ...coreEvents,
+  ...recordEvents,
 } as const satisfies Record<EventName, EventDef>
 
 export type Contract = typeof contract

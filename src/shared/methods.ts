@@ -5,11 +5,19 @@
  * live in `api/<module>.names.ts`.
  */
 import { CORE_EVENTS, CORE_METHODS } from './api/core.names'
+import { RECORD_EVENTS } from './api/records.names'
+import { ADVENTURE_METHODS } from './api/adventures.names'
 
-export const METHOD_NAMES = [...CORE_METHODS] as const
+export const METHOD_NAMES = [
+  ...CORE_METHODS,
+  ...ADVENTURE_METHODS,
+] as const
 export type MethodName = (typeof METHOD_NAMES)[number]
 
-export const EVENT_NAMES = [...CORE_EVENTS] as const
+export const EVENT_NAMES = [
+  ...CORE_EVENTS,
+  ...RECORD_EVENTS,
+] as const
 export type EventName = (typeof EVENT_NAMES)[number]
 
 /** The one IPC channel for calls, and the one for pushed events (channels are `noun:verb`). */

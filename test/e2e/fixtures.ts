@@ -21,7 +21,9 @@ export interface Lantern {
 }
 
 async function startServer(dataDir: string, token: string, port = 0): Promise<{ proc: ChildProcess; url: string }> {
-  const proc = spawn(process.execPath, [resolve('out/main/server.js'), '--port', String(port), '--data', dataDir], {
+  // LANTERN_OUT: test a build made elsewhere than out/ (see electron.vite.config.ts).
+  const server = resolve(process.env.LANTERN_OUT ?? 'out', 'main/server.js')
+  const proc = spawn(process.execPath, [server, '--port', String(port), '--data', dataDir], {
     env: { ...process.env, LANTERN_GM_TOKEN: token },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

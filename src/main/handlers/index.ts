@@ -5,11 +5,13 @@
 import type { Handlers } from '../router'
 import type { ServiceDeps } from '../services/context'
 import { coreHandlers, type AppInfo } from './core'
+import { adventureHandlers } from './adventures'
 
 export type { AppInfo } from './core'
 
 export function createHandlers(deps: ServiceDeps, info: AppInfo): Handlers {
   return {
     ...coreHandlers(deps, info),
+    ...adventureHandlers(deps),
   }
 }

@@ -46,7 +46,8 @@ export async function getCampaignDetail(db: Kysely<Database>, id: number): Promi
   return { ...campaign, logCount: Number(n) }
 }
 
-async function requireCampaign(tx: Tx, id: number): Promise<{ name: string; system: SystemId }> {
+/** The campaign a change belongs to; a clear not_found when it is gone. */
+export async function requireCampaign(tx: Tx, id: number): Promise<{ name: string; system: SystemId }> {
   const row = await tx.trx.selectFrom('campaign').select(['name', 'system']).where('id', '=', id).executeTakeFirst()
   if (!row) throw notFound('campaign', id)
   return row

@@ -17,6 +17,14 @@ export function describeLogEntry(e: LogEntry): string {
       return `${settingLabel(String(p.key))} set to ${JSON.stringify(p.value)}.`
     case 'note':
       return String(p.text)
+    case 'adventure.created':
+      return `Adventure “${String(p.title)}” added.`
+    case 'adventure.updated':
+      return `Adventure “${String(p.title)}” changed.`
+    case 'adventure.moved':
+      return `Adventure “${String(p.title)}” moved from place ${String(p.from)} to ${String(p.to)}.`
+    case 'adventure.deleted':
+      return `Adventure “${String(p.title)}” deleted.`
     default:
       return e.kind
   }

@@ -14,6 +14,7 @@ export const router = createRouter({
       children: [
         { path: '', name: 'campaign-home', component: () => import('./views/CampaignHome.vue') },
         { path: 'settings', name: 'campaign-settings', component: () => import('./views/CampaignSettings.vue') },
+        { path: 'adventures', name: 'adventures', component: () => import('./views/adventures/AdventuresView.vue') },
       ],
     },
     { path: '/:rest(.*)*', redirect: '/' },

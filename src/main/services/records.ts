@@ -1,0 +1,22 @@
+/** What every campaign-record service shares: announcing a change, and the log entry that goes with it. */
+import type { EventPayload } from '../../shared/contract'
+import type { Tx } from './context'
+import { appendLog, type NewLogEntry } from './log'
+import { touchCampaign } from './campaigns'
+
+export type RecordChange = EventPayload<'record.changed'>
+
+/**
+ * Writes the change's log entry, marks the campaign as changed and announces the change once the
+ * transaction commits. Call it inside the change's unit of work, after the change itself.
+ * @example await recordChanged(tx, { campaignId, kind: 'adventure', id, change: 'created' }, { kind: 'adventure.created', payload: { title } })
+ */
+export async function recordChanged(
+  tx: Tx,
+  change: RecordChange,
+  log: Omit<NewLogEntry, 'campaignId'>,
+): Promise<void> {
+  await appendLog(tx, { ...log, campaignId: change.campaignId })
+  await touchCampaign(tx, change.campaignId)
+  tx.emitAfterCommit('record.changed', change)
+}
