@@ -13,16 +13,19 @@ import type { EventDef, MethodDef } from './api/common'
 import { coreContract, coreEvents } from './api/core.contract'
 import { recordEvents } from './api/records.contract'
 import { adventureContract } from './api/adventures.contract'
+import { searchContract } from './api/search.contract'
 
 export * from './api/common'
 export * from './api/core.contract'
 export * from './api/records.contract'
 export * from './api/adventures.contract'
+export * from './api/search.contract'
 export { SYSTEMS, SYSTEM_IDS } from './systems'
 
 export const contract = {
   ...coreContract,
   ...adventureContract,
+  ...searchContract,
 } as const satisfies Record<MethodName, MethodDef>
 
 export const events = {

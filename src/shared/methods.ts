@@ -7,10 +7,12 @@
 import { CORE_EVENTS, CORE_METHODS } from './api/core.names'
 import { RECORD_EVENTS } from './api/records.names'
 import { ADVENTURE_METHODS } from './api/adventures.names'
+import { SEARCH_METHODS } from './api/search.names'
 
 export const METHOD_NAMES = [
   ...CORE_METHODS,
   ...ADVENTURE_METHODS,
+  ...SEARCH_METHODS,
 ] as const
 export type MethodName = (typeof METHOD_NAMES)[number]
 

@@ -6,6 +6,7 @@ import type { Handlers } from '../router'
 import type { ServiceDeps } from '../services/context'
 import { coreHandlers, type AppInfo } from './core'
 import { adventureHandlers } from './adventures'
+import { searchHandlers } from './search'
 
 export type { AppInfo } from './core'
 
@@ -13,5 +14,6 @@ export function createHandlers(deps: ServiceDeps, info: AppInfo): Handlers {
   return {
     ...coreHandlers(deps, info),
     ...adventureHandlers(deps),
+    ...searchHandlers(deps),
   }
 }
