@@ -1,0 +1,22 @@
+import type { EncounterTableMethod } from '../../shared/api/encounter-tables.names'
+import type { ModuleHandlers } from '../router'
+import type { ServiceDeps } from '../services/context'
+import { rollEncounterTable } from '../services/encounter-roll'
+import {
+  createEncounterTable,
+  deleteEncounterTable,
+  getEncounterTable,
+  listEncounterTables,
+  updateEncounterTable,
+} from '../services/encounter-tables'
+
+export function encounterTableHandlers(deps: ServiceDeps): ModuleHandlers<EncounterTableMethod> {
+  return {
+    'encounterTable.list': (i) => listEncounterTables(deps.db, i.campaignId),
+    'encounterTable.get': (i) => getEncounterTable(deps.db, i.id),
+    'encounterTable.create': (i) => createEncounterTable(deps, i),
+    'encounterTable.update': (i) => updateEncounterTable(deps, i),
+    'encounterTable.delete': (i) => deleteEncounterTable(deps, i),
+    'encounterTable.roll': (i) => rollEncounterTable(deps, i),
+  }
+}

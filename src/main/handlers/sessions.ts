@@ -1,0 +1,13 @@
+import type { SessionMethod } from '../../shared/api/sessions.names'
+import type { ModuleHandlers } from '../router'
+import type { ServiceDeps } from '../services/context'
+import { createSession, deleteSession, listSessions, updateSession } from '../services/sessions'
+
+export function sessionHandlers(deps: ServiceDeps): ModuleHandlers<SessionMethod> {
+  return {
+    'session.list': (i) => listSessions(deps.db, i.campaignId),
+    'session.create': (i) => createSession(deps, i),
+    'session.update': (i) => updateSession(deps, i),
+    'session.delete': (i) => deleteSession(deps, i),
+  }
+}
