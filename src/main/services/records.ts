@@ -1,5 +1,5 @@
 /** What every campaign-record service shares: announcing a change, and the log entry that goes with it. */
-import type { EventPayload } from '../../shared/contract'
+import type { EventPayload, LogEntry } from '../../shared/contract'
 import type { Tx } from './context'
 import { appendLog, type NewLogEntry } from './log'
 import { touchCampaign } from './campaigns'
@@ -8,15 +8,17 @@ export type RecordChange = EventPayload<'record.changed'>
 
 /**
  * Writes the change's log entry, marks the campaign as changed and announces the change once the
- * transaction commits. Call it inside the change's unit of work, after the change itself.
+ * transaction commits. Call it inside the change's unit of work, after the change itself. Returns the
+ * log entry, for records that link to it (a ledger entry's `log_entry_id`).
  * @example await recordChanged(tx, { campaignId, kind: 'adventure', id, change: 'created' }, { kind: 'adventure.created', payload: { title } })
  */
 export async function recordChanged(
   tx: Tx,
   change: RecordChange,
   log: Omit<NewLogEntry, 'campaignId'>,
-): Promise<void> {
-  await appendLog(tx, { ...log, campaignId: change.campaignId })
+): Promise<LogEntry> {
+  const logged = await appendLog(tx, { ...log, campaignId: change.campaignId })
   await touchCampaign(tx, change.campaignId)
   tx.emitAfterCommit('record.changed', change)
+  return logged
 }
