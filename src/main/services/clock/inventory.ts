@@ -1,0 +1,154 @@
+/**
+ * Where the clock meets the inventory (CLK-4, CLK-5): a torch lit is a torch used, a lantern's oil
+ * is its item's, a refill takes a pint from an oil item, and each day's rations and water come out
+ * of the characters' packs.
+ */
+import * as engine from '../../engines/clock'
+import type { ClockEvent, ClockState } from '../../engines/clock'
+import type { Tx } from '../context'
+import { AppError } from '../errors'
+import type { StepRecorder } from './steps'
+import type { StepContext } from './index'
+import { itemIdOfLight, lanternLightId } from './view'
+
+interface ItemRow {
+  id: number
+  character_id: number
+  name: string
+  kind: string
+  quantity: number
+  details: string
+}
+
+async function requireItem(ctx: StepContext, itemId: number): Promise<ItemRow & { details_parsed: Record<string, unknown> }> {
+  const item = await ctx.tx.trx
+    .selectFrom('inventory_item as i')
+    .innerJoin('character as c', 'c.id', 'i.character_id')
+    .select(['i.id', 'i.character_id', 'i.name', 'i.kind', 'i.quantity', 'i.details'])
+    .where('i.id', '=', itemId)
+    .where('c.campaign_id', '=', ctx.campaignId)
+    .executeTakeFirst()
+  if (!item) throw new AppError('not_found', `There is no inventory item with id ${itemId} in this campaign.`, [{ field: 'itemId', problem: 'not in this campaign' }])
+  return { ...item, details_parsed: JSON.parse(item.details) as Record<string, unknown> }
+}
+
+async function setQuantity(tx: Tx, recorder: StepRecorder, itemId: number, quantity: number): Promise<void> {
+  await recorder.touching('inventory_item', itemId)
+  await tx.trx.updateTable('inventory_item').set({ quantity, updated_at: tx.realTime }).where('id', '=', itemId).execute()
+}
+
+/**
+ * Puts an inventory light on the clock: a torch or candle is taken from its stack (one used) as a
+ * fresh light; a lantern goes on as itself, holding the oil its item holds.
+ */
+export async function lightFromItem(ctx: StepContext, itemId: number): Promise<{ state: ClockState; lightId: string }> {
+  const item = await requireItem(ctx, itemId)
+  const type = String(item.details_parsed.type ?? '')
+  if (item.kind !== 'light' || !type) {
+    throw new AppError('refused', `“${item.name}” is not a light source; only torches, candles, lanterns and lamps can be lit.`, [{ field: 'itemId', problem: 'not a light source' }])
+  }
+  const holder = { character: String(item.character_id) }
+  if (type === 'lantern') {
+    const lightId = lanternLightId(item.id)
+    const existing = ctx.state.lights.find((l) => l.id === lightId)
+    if (existing) return { state: ctx.state, lightId }
+    const pints = Number(item.details_parsed.oilPints ?? 0)
+    const capacity = Math.max(engine.DEFAULT_LANTERN_PINTS, Math.ceil(pints))
+    const added = engine.addLight(ctx.state, { id: lightId, type, holder, pints, capacityPints: capacity })
+    if (!added.ok) throw new AppError('refused', added.reason)
+    return { state: added.state, lightId }
+  }
+  if (item.quantity < 1) {
+    throw new AppError('refused', `There is no ${type} left in “${item.name}”: nothing was lit.`, [{ field: 'itemId', problem: 'none left' }])
+  }
+  // Unique and stable: the item and how many of it were there when this one was taken.
+  const lightId = `${type}-${item.id}-${item.quantity}-${ctx.state.time}`
+  const added = engine.addLight(ctx.state, { id: lightId, type, holder, ...(type === 'electric lamp' ? { burnMinutes: 600 } : {}) })
+  if (!added.ok) throw new AppError('refused', added.reason)
+  await setQuantity(ctx.tx, ctx.recorder, item.id, item.quantity - 1)
+  return { state: added.state, lightId }
+}
+
+/**
+ * CLK-4: a refill takes one pint of oil from an item: a flask of oil (an item named "oil …",
+ * one pint a unit) or another lantern's oil.
+ */
+export async function oilFrom(ctx: StepContext, itemId: number, lightId: string): Promise<void> {
+  const item = await requireItem(ctx, itemId)
+  if (itemIdOfLight(lightId) === item.id) throw new AppError('refused', 'A lantern cannot be refilled from itself.', [{ field: 'fromItemId', problem: 'the lantern itself' }])
+  const isFlask = /\boil\b/i.test(item.name) && item.kind !== 'light'
+  const lanternOil = item.kind === 'light' && item.details_parsed.type === 'lantern' ? Number(item.details_parsed.oilPints ?? 0) : null
+  if (isFlask) {
+    if (item.quantity < 1) throw new AppError('refused', `“${item.name}” is empty: no oil was poured.`, [{ field: 'fromItemId', problem: 'empty' }])
+    await setQuantity(ctx.tx, ctx.recorder, item.id, item.quantity - 1)
+    return
+  }
+  if (lanternOil !== null && !ctx.state.lights.some((l) => l.id === lanternLightId(item.id))) {
+    if (lanternOil < 1) throw new AppError('refused', `“${item.name}” holds less than a pint of oil.`, [{ field: 'fromItemId', problem: 'less than a pint' }])
+    await ctx.recorder.touching('inventory_item', item.id)
+    await ctx.tx.trx
+      .updateTable('inventory_item')
+      .set({ details: JSON.stringify({ ...item.details_parsed, oilPints: lanternOil - 1 }), updated_at: ctx.tx.realTime })
+      .where('id', '=', item.id)
+      .execute()
+    return
+  }
+  throw new AppError('refused', `“${item.name}” holds no oil to pour. Carry a flask of oil (an item named “oil”, one pint each).`, [
+    { field: 'fromItemId', problem: 'holds no oil' },
+  ])
+}
+
+/** Takes `amount` out of a character's items of one kind, first item first. */
+async function consume(tx: Tx, recorder: StepRecorder, characterId: number, kind: 'ration' | 'water', amount: number): Promise<void> {
+  let left = amount
+  const items = await tx.trx
+    .selectFrom('inventory_item')
+    .select(['id', 'quantity'])
+    .where('character_id', '=', characterId)
+    .where('kind', '=', kind)
+    .where('quantity', '>', 0)
+    .orderBy('position')
+    .orderBy('id')
+    .execute()
+  for (const item of items) {
+    if (left <= 0) break
+    const take = Math.min(item.quantity, left)
+    await setQuantity(tx, recorder, item.id, item.quantity - take)
+    left -= take
+  }
+}
+
+/**
+ * Writes back what a step's events did to the inventory and injuries: rations and water eaten
+ * (CLK-5), lanterns' oil burnt (CLK-4), injuries healed (CLK-8).
+ */
+export async function applyInventoryEffects(tx: Tx, recorder: StepRecorder, state: ClockState, events: ClockEvent[]): Promise<void> {
+  for (const e of events) {
+    if (e.kind === 'rations') {
+      const characterId = Number(e.characterId)
+      if (e.food.consumed > 0) await consume(tx, recorder, characterId, 'ration', e.food.consumed)
+      if (e.water.consumed > 0) await consume(tx, recorder, characterId, 'water', e.water.consumed)
+    }
+    if ((e.kind === 'injury' || e.kind === 'natural healing') && e.cleared) {
+      const id = Number(e.injuryId)
+      await recorder.touching('injury', id)
+      await tx.trx.updateTable('injury').set({ healed: 1, healed_at: e.at, updated_at: tx.realTime }).where('id', '=', id).execute()
+    }
+  }
+  for (const l of state.lights) {
+    const itemId = itemIdOfLight(l.id)
+    const pints = engine.oilPints(l)
+    if (itemId === null || pints === null) continue
+    const item = await tx.trx.selectFrom('inventory_item').select(['details']).where('id', '=', itemId).executeTakeFirst()
+    if (!item) continue // the lantern was removed from the inventory; the clock keeps its light
+    const details = JSON.parse(item.details) as Record<string, unknown>
+    const rounded = Math.round(pints * 1000) / 1000
+    if (details.oilPints === rounded) continue
+    await recorder.touching('inventory_item', itemId)
+    await tx.trx
+      .updateTable('inventory_item')
+      .set({ details: JSON.stringify({ ...details, oilPints: rounded }), updated_at: tx.realTime })
+      .where('id', '=', itemId)
+      .execute()
+  }
+}

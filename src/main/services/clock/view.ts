@@ -1,0 +1,83 @@
+/** The clock as the screen shows it. */
+import type { Kysely } from 'kysely'
+import { DAY, darkness, effectiveThreshold, oilPints, readClock, type ClockState, type Provisions } from '../../engines/clock'
+import { LIGHT_SOURCES } from '../../engines/osr'
+import type { Database } from '../../db/schema'
+import type { ClockView } from '../../../shared/contract'
+
+/** A lantern's light id carries its inventory item's id, so the oil can be written back to the item. */
+export const lanternLightId = (itemId: number): string => `item-${itemId}`
+export function itemIdOfLight(lightId: string): number | null {
+  const m = /^item-(\d+)$/.exec(lightId)
+  return m ? Number(m[1]) : null
+}
+
+function fullSeconds(type: string, capacityPints: number | null): number {
+  const source = LIGHT_SOURCES[type as keyof typeof LIGHT_SOURCES]
+  const minutes = source?.burnMinutes ?? 60
+  return Math.round(minutes * 60 * (capacityPints ?? 1))
+}
+
+export async function characterNames(db: Kysely<Database>, campaignId: number): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('character').select(['id', 'name']).where('campaign_id', '=', campaignId).execute()
+  return new Map(rows.map((r) => [String(r.id), r.name]))
+}
+
+/**
+ * @param undo the step an undo would take back, or null.
+ */
+export function clockView(
+  campaignId: number,
+  state: ClockState,
+  provisions: Provisions[],
+  names: Map<string, string>,
+  roundSeconds: number,
+  undo: { action: string; summary: string } | null,
+): ClockView {
+  const read = readClock(state)
+  const face = effectiveThreshold(state.encounters)
+  return {
+    campaignId,
+    time: state.time,
+    day: read.day,
+    timeOfDay: read.timeOfDay.slice(0, 5),
+    mode: state.mode,
+    turn: read.turn,
+    round: read.round,
+    roundSeconds: state.combat?.roundSeconds ?? roundSeconds,
+    encounters: { ...state.encounters, face },
+    lights: state.lights.map((l) => {
+      const characterId = 'character' in l.holder ? Number(l.holder.character) : null
+      return {
+        id: l.id,
+        type: l.type,
+        characterId,
+        holderName: characterId !== null ? (names.get(String(characterId)) ?? 'someone gone') : 'location' in l.holder ? l.holder.location : '',
+        lit: l.lit,
+        burnSecondsLeft: l.burnSecondsLeft,
+        fullSeconds: fullSeconds(l.type, l.fuel?.capacityPints ?? null),
+        oilPints: oilPints(l),
+        warned: l.warned,
+        itemId: itemIdOfLight(l.id),
+      }
+    }),
+    dark: darkness(state).dark,
+    timers: state.timers.map((t) => ({ ...t })),
+    provisions: provisions.map((p) => ({
+      characterId: Number(p.characterId),
+      name: names.get(p.characterId) ?? '?',
+      foodDays: p.foodDays,
+      waterPints: p.waterPints,
+      // A need of 0 a day never runs out; 9,999 days stands for that.
+      daysLeft: Math.min(p.foodPerDay > 0 ? p.foodDays / p.foodPerDay : 9999, p.waterPerDay > 0 ? p.waterPints / p.waterPerDay : 9999),
+    })),
+    undo,
+  }
+}
+
+/** "Day 3 · 14:35" for log lines. */
+export function when(time: number): string {
+  const day = Math.floor(time / DAY) + 1
+  const rest = time % DAY
+  return `Day ${day} · ${String(Math.floor(rest / 3600)).padStart(2, '0')}:${String(Math.floor((rest % 3600) / 60)).padStart(2, '0')}`
+}

@@ -1,0 +1,200 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Core } from '../../src/main/app'
+import { seededDice } from '../../src/main/engines/dice'
+import { tempLibrary, type TempLibrary } from '../support/temp-library'
+import { gm, refused } from '../support/calls'
+
+let lib: TempLibrary
+let core: Core
+beforeEach(async () => {
+  lib = tempLibrary()
+  core = await lib.open()
+})
+afterEach(async () => {
+  await core.close()
+  lib.cleanup()
+})
+
+const HOUR = 3600
+const TURN = 300
+
+/** A campaign with PCs and their packs, written straight into the library. */
+async function party(system: 'osr' | 'ladder' = 'osr', seed = 'clock-test'): Promise<{ campaignId: number; glam: number; ana: number; item: (name: string) => number }> {
+  const campaignId = (await gm(core, 'campaign.create', { name: 'Keep', system, seed })).id
+  const s = core.handle.sqlite
+  const addPc = (name: string) =>
+    Number(s.prepare("insert into character (campaign_id, kind, name, created_at, updated_at) values (?, 'pc', ?, 't', 't')").run(campaignId, name).lastInsertRowid)
+  const glam = addPc('Glam')
+  const ana = addPc('Ana')
+  const add = s.prepare('insert into inventory_item (character_id, name, kind, quantity, details, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)')
+  add.run(glam, 'Torches', 'light', 3, '{"type":"torch","oilPints":0}', 't', 't')
+  add.run(glam, 'Lantern', 'light', 1, '{"type":"lantern","oilPints":2}', 't', 't')
+  add.run(glam, 'Flask of oil', 'other', 2, '{}', 't', 't')
+  add.run(glam, 'Rations', 'ration', 3, '{}', 't', 't')
+  add.run(glam, 'Waterskin', 'water', 4, '{}', 't', 't')
+  add.run(ana, 'Rations', 'ration', 1, '{}', 't', 't')
+  add.run(ana, 'Waterskin', 'water', 1, '{}', 't', 't')
+  const item = (name: string) => (s.prepare('select id from inventory_item where character_id = ? and name = ?').get(glam, name) as { id: number }).id
+  return { campaignId, glam, ana, item }
+}
+
+function quantity(id: number): number {
+  return (core.handle.sqlite.prepare('select quantity from inventory_item where id = ?').get(id) as { quantity: number }).quantity
+}
+
+/** Sets the clock to a time of day on day 1 by advancing from midnight in downtime (no checks). */
+async function startAt(campaignId: number, hours: number): Promise<void> {
+  await gm(core, 'clock.setMode', { campaignId, mode: 'downtime' })
+  if (hours > 0) await gm(core, 'clock.advance', { campaignId, span: { hours } })
+}
+
+describe('the clock service', () => {
+  it('CLK-1, CLK-2: starts at Day 1 00:00 in exploration; only the GM moves it', async () => {
+    const { campaignId } = await party()
+    const clock = await gm(core, 'clock.get', { campaignId })
+    expect(clock).toMatchObject({ time: 0, day: 1, timeOfDay: '00:00', mode: 'exploration', turn: 0, roundSeconds: 5, dark: true, undo: null })
+    expect(clock.provisions.map((p) => [p.name, p.foodDays, p.waterPints])).toEqual([['Glam', 3, 4], ['Ana', 1, 1]])
+  })
+
+  it('CLK-4: a torch lit at 10:00 is a torch used; it warns at 10:55 and goes out at 11:00, across a 40-round combat from 10:52', async () => {
+    const { campaignId, item } = await party()
+    await startAt(campaignId, 10)
+    await gm(core, 'clock.setMode', { campaignId, mode: 'exploration' })
+    const lit = await gm(core, 'light.light', { campaignId, itemId: item('Torches') })
+    expect(quantity(item('Torches'))).toBe(2)
+    expect(lit.clock.lights).toMatchObject([{ type: 'torch', holderName: 'Glam', lit: true, burnSecondsLeft: HOUR, fullSeconds: HOUR }])
+    expect(lit.clock.dark).toBe(false)
+
+    await gm(core, 'clock.advance', { campaignId, span: { minutes: 52 } })
+    await gm(core, 'clock.startCombat', { campaignId })
+    const lines: string[] = []
+    for (let r = 0; r < 40; r++) lines.push(...(await gm(core, 'clock.nextRound', { campaignId })).lines.map((l) => l.text))
+    expect(lines).toEqual(['Day 1 · 10:55: Glam’s torch has 5 min left'])
+    const ended = await gm(core, 'clock.endCombat', { campaignId })
+    expect(ended.clock).toMatchObject({ mode: 'exploration', timeOfDay: '10:55', round: 0 })
+    expect(ended.clock.time).toBe(10 * HOUR + 55 * 60 + 20)
+
+    const on = await gm(core, 'clock.advance', { campaignId, span: { minutes: 5 } })
+    expect(on.lines.map((l) => l.text)).toContain('Day 1 · 11:00: Glam’s torch went out')
+    expect(on.clock.dark).toBe(true)
+    const kinds = (await gm(core, 'log.list', { campaignId, limit: 5 })).map((e) => e.kind)
+    expect(kinds).toContain('clock.event.light-out')
+  })
+
+  it('CLK-4: a lantern with 2 pints burns 10 hours, and its item’s oil follows the burning', async () => {
+    const { campaignId, item } = await party()
+    await gm(core, 'clock.setMode', { campaignId, mode: 'downtime' })
+    await gm(core, 'light.light', { campaignId, itemId: item('Lantern') })
+    const after = await gm(core, 'clock.advance', { campaignId, span: { hours: 4 } })
+    expect(after.clock.lights[0]?.oilPints).toBeCloseTo(1.2, 10)
+    const details = () => JSON.parse((core.handle.sqlite.prepare('select details from inventory_item where id = ?').get(item('Lantern')) as { details: string }).details)
+    expect(details().oilPints).toBe(1.2)
+    const out = await gm(core, 'clock.advance', { campaignId, until: ['light out'], within: { hours: 12 } })
+    expect(out.stopped).toEqual({ kind: 'light out', at: 10 * HOUR })
+    expect(details().oilPints).toBe(0)
+    // Refilled from a flask: one pint, one flask used.
+    const refilled = await gm(core, 'light.refill', { campaignId, lightId: out.clock.lights[0]!.id, fromItemId: item('Flask of oil') })
+    expect(refilled.clock.lights[0]?.oilPints).toBe(1)
+    expect(quantity(item('Flask of oil'))).toBe(1)
+  })
+
+  it('CLK-5: rations and water are eaten at the day boundary crossed during an 8-hour rest; running out is logged', async () => {
+    const { campaignId, item, ana } = await party()
+    await startAt(campaignId, 20) // 20:00, resting until 04:00
+    const rest = await gm(core, 'clock.advance', { campaignId, span: { hours: 8 } })
+    expect(rest.clock.timeOfDay).toBe('04:00')
+    expect(rest.lines.map((l) => l.text)).toEqual([
+      'Day 2 begins',
+      'Glam ate 1 ration (2 left); drank 1 pint (3 left)',
+      'Ana ate the last ration; drank the last water',
+    ])
+    expect(quantity(item('Rations'))).toBe(2)
+    expect(quantity(item('Waterskin'))).toBe(3)
+    const anaRations = core.handle.sqlite.prepare("select quantity from inventory_item where character_id = ? and kind = 'ration'").get(ana) as { quantity: number }
+    expect(anaRations.quantity).toBe(0)
+    expect(rest.clock.provisions.find((p) => p.name === 'Ana')).toMatchObject({ foodDays: 0, waterPints: 0, daysLeft: 0 })
+  })
+
+  it('CLK-3: each turn boundary rolls a logged d20; "until something happens" stops at the first encounter', async () => {
+    // A seed whose step dice roll no 20 on the first two turns and a 20 on the third.
+    let seed = ''
+    for (let i = 0; ; i++) {
+      const d = seededDice(`find-${i}#1`)
+      const faces = [d.roll(20), d.roll(20), d.roll(20)]
+      if (faces[0] !== 20 && faces[1] !== 20 && faces[2] === 20) {
+        seed = `find-${i}`
+        break
+      }
+    }
+    const { campaignId } = await party('osr', seed)
+    const r = await gm(core, 'clock.advance', { campaignId, until: ['encounter', 'light out', 'timer', 'new day'] })
+    expect(r.stopped).toEqual({ kind: 'encounter', at: 3 * TURN })
+    expect(r.clock.time).toBe(3 * TURN)
+    expect(r.encounter).toMatchObject({ face: 20, place: 'enclosed' })
+    expect(r.encounter!.distanceFeet % 5).toBe(0) // OSR-12: 1d20 × 5 ft in an enclosed place
+    const [found, step] = await gm(core, 'log.list', { campaignId, limit: 2 })
+    expect(found?.kind).toBe('clock.event.encounter-check')
+    expect(step?.kind).toBe('clock.advanced')
+    // DICE-3: the step's entry lists every face: three checks and the distance die.
+    expect(step?.dice?.map((f) => f.sides)).toEqual([20, 20, 20, 20])
+    expect((step?.payload.checks as unknown[]).length).toBe(3)
+  })
+
+  it('undoes the last step exactly, marking its log entries undone, and refuses when an item changed since', async () => {
+    const { campaignId, item } = await party()
+    await gm(core, 'light.light', { campaignId, itemId: item('Torches') })
+    const before = await gm(core, 'clock.get', { campaignId })
+    await gm(core, 'clock.setMode', { campaignId, mode: 'downtime' })
+    const moved = await gm(core, 'clock.advance', { campaignId, span: { hours: 30 } })
+    expect(moved.clock.day).toBe(2)
+    expect(quantity(item('Rations'))).toBe(2)
+
+    const undone = await gm(core, 'clock.undo', { campaignId })
+    expect(undone.summary).toBe('Undone: Advanced 30 hours to Day 2 · 06:00')
+    expect(quantity(item('Rations'))).toBe(3)
+    expect(undone.clock.time).toBe(0)
+    expect(undone.clock.lights).toEqual(before.lights)
+    const log = await gm(core, 'log.list', { campaignId, limit: 20 })
+    expect(log[0]?.kind).toBe('clock.undone')
+    expect(log.filter((e) => e.kind.startsWith('clock.event.') || e.kind === 'clock.advanced').every((e) => e.undone)).toBe(true)
+
+    await gm(core, 'clock.undo', { campaignId }) // the mode change
+    // The torch step changed the stack; a GM edit since makes its undo unsafe.
+    core.handle.sqlite.prepare('update inventory_item set quantity = 10 where id = ?').run(item('Torches'))
+    const err = await refused(core, 'clock.undo', { campaignId })
+    expect(err.code).toBe('conflict')
+    expect(err.message).toMatch(/cannot be undone: the item “Torches” has been changed since/)
+    expect(quantity(item('Torches'))).toBe(10)
+  })
+
+  it('refuses what the rules do not allow, in plain words, and changes nothing', async () => {
+    const { campaignId, item } = await party()
+    expect((await refused(core, 'clock.nextRound', { campaignId })).message).toMatch(/no combat/i)
+    expect((await refused(core, 'clock.advance', { campaignId, span: { turns: 0 } })).details[0]?.field).toMatch(/span/)
+    expect((await refused(core, 'clock.advance', { campaignId })).message).toMatch(/either a span or what to stop at/)
+    expect((await refused(core, 'light.light', { campaignId, itemId: item('Rations') })).message).toMatch(/not a light source/)
+    expect((await refused(core, 'clock.undo', { campaignId })).message).toMatch(/nothing on the clock to undo/)
+    await gm(core, 'clock.startCombat', { campaignId })
+    expect((await refused(core, 'clock.advance', { campaignId, span: { turns: 1 } })).message).toMatch(/in combat/)
+    expect((await gm(core, 'clock.get', { campaignId })).time).toBe(0)
+  })
+
+  it('LAD-12: a Ladder campaign’s rounds take its setting (20 s by default)', async () => {
+    const { campaignId } = await party('ladder')
+    await gm(core, 'setting.set', { campaignId, key: 'ladder.roundSeconds', value: 15 })
+    await gm(core, 'clock.startCombat', { campaignId })
+    const r = await gm(core, 'clock.nextRound', { campaignId })
+    expect(r.clock).toMatchObject({ time: 15, round: 1, roundSeconds: 15, mode: 'combat' })
+  })
+
+  it('CLK-6: a hidden timer fires once when the clock reaches it and is logged GM-only', async () => {
+    const { campaignId } = await party()
+    await gm(core, 'clock.setMode', { campaignId, mode: 'downtime' })
+    await gm(core, 'timer.add', { campaignId, label: 'The cast window closes', after: { minutes: 20 }, hiddenFromPlayers: true })
+    const r = await gm(core, 'clock.advance', { campaignId, until: ['timer'] })
+    expect(r.stopped).toEqual({ kind: 'timer', at: 20 * 60 })
+    expect(r.clock.timers).toEqual([])
+    const [fired] = await gm(core, 'log.list', { campaignId, kind: 'clock.event.timer' })
+    expect(fired).toMatchObject({ gmOnly: true, gameTime: 1200 })
+  })
+})
