@@ -39,7 +39,7 @@ export interface LogEntryTable {
   undone: Generated<number>
 }
 
-export interface Database extends RecordTables {
+export interface Database extends RecordTables, ClockTables {
   campaign: CampaignTable
   setting: SettingTable
   log_entry: LogEntryTable
@@ -165,6 +165,8 @@ export interface LedgerEntryTable {
   session_id: number | null
   game_time: Generated<number>
   log_entry_id: number | null
+  /** The entry this correction reverses (migration 0005). */
+  corrects_id: number | null
   created_at: string
 }
 
@@ -208,4 +210,32 @@ export interface RecordTables {
   ledger_entry: LedgerEntryTable
   injury: InjuryTable
   search_index: SearchIndexTable
+}
+
+// ── The clock (migration 0006) ────────────────────────────────────────────────────────────
+
+export interface ClockTable {
+  campaign_id: number
+  /** JSON: the clock engine's ClockState, with provisions and injuries left empty (they live in their tables). */
+  state: string
+  updated_at: string
+}
+
+export interface ClockStepTable {
+  id: Generated<number>
+  campaign_id: number
+  action: string
+  summary: string
+  clock_before: string
+  /** JSON: [{ table, id, before, after }] for every inventory item and injury the step changed. */
+  rows: Generated<string>
+  first_log_id: number
+  last_log_id: number
+  undone: Generated<number>
+  created_at: string
+}
+
+export interface ClockTables {
+  clock: ClockTable
+  clock_step: ClockStepTable
 }

@@ -6,10 +6,14 @@
 import type { Migration, MigrationProvider } from 'kysely/migration'
 import * as m0001 from './0001-initial'
 import * as m0002 from './0002-campaign-records'
+import * as m0005 from './0005-ledger-corrections'
+import * as m0006 from './0006-clock'
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-campaign-records': m0002,
+  '0005-ledger-corrections': m0005,
+  '0006-clock': m0006,
 }
 
 export const migrationProvider: MigrationProvider = {
