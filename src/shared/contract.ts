@@ -13,24 +13,49 @@ import type { EventDef, MethodDef } from './api/common'
 import { coreContract, coreEvents } from './api/core.contract'
 import { recordEvents } from './api/records.contract'
 import { adventureContract } from './api/adventures.contract'
+import { characterContract } from './api/characters.contract'
+import { inventoryContract } from './api/inventory.contract'
+import { sessionContract } from './api/sessions.contract'
+import { locationContract } from './api/locations.contract'
+import { encounterTableContract } from './api/encounter-tables.contract'
 import { searchContract } from './api/search.contract'
+import { ledgerContract } from './api/ledger.contract'
+import { injuryContract } from './api/injuries.contract'
+import { clockContract, clockEvents } from './api/clock.contract'
 
 export * from './api/common'
 export * from './api/core.contract'
 export * from './api/records.contract'
 export * from './api/adventures.contract'
+export * from './api/characters.contract'
+export * from './api/inventory.contract'
+export * from './api/sessions.contract'
+export * from './api/locations.contract'
+export * from './api/encounter-tables.contract'
 export * from './api/search.contract'
+export * from './api/ledger.contract'
+export * from './api/injuries.contract'
+export * from './api/clock.contract'
 export { SYSTEMS, SYSTEM_IDS } from './systems'
 
 export const contract = {
   ...coreContract,
   ...adventureContract,
+  ...characterContract,
+  ...inventoryContract,
+  ...sessionContract,
+  ...locationContract,
+  ...encounterTableContract,
   ...searchContract,
+  ...ledgerContract,
+  ...injuryContract,
+  ...clockContract,
 } as const satisfies Record<MethodName, MethodDef>
 
 export const events = {
   ...coreEvents,
   ...recordEvents,
+  ...clockEvents,
 } as const satisfies Record<EventName, EventDef>
 
 export type Contract = typeof contract

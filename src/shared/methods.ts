@@ -7,18 +7,35 @@
 import { CORE_EVENTS, CORE_METHODS } from './api/core.names'
 import { RECORD_EVENTS } from './api/records.names'
 import { ADVENTURE_METHODS } from './api/adventures.names'
+import { CHARACTER_METHODS } from './api/characters.names'
+import { INVENTORY_METHODS } from './api/inventory.names'
+import { SESSION_METHODS } from './api/sessions.names'
+import { LOCATION_METHODS } from './api/locations.names'
+import { ENCOUNTER_TABLE_METHODS } from './api/encounter-tables.names'
 import { SEARCH_METHODS } from './api/search.names'
+import { LEDGER_METHODS } from './api/ledger.names'
+import { INJURY_METHODS } from './api/injuries.names'
+import { CLOCK_EVENTS, CLOCK_METHODS } from './api/clock.names'
 
 export const METHOD_NAMES = [
   ...CORE_METHODS,
   ...ADVENTURE_METHODS,
+  ...CHARACTER_METHODS,
+  ...INVENTORY_METHODS,
+  ...SESSION_METHODS,
+  ...LOCATION_METHODS,
+  ...ENCOUNTER_TABLE_METHODS,
   ...SEARCH_METHODS,
+  ...LEDGER_METHODS,
+  ...INJURY_METHODS,
+  ...CLOCK_METHODS,
 ] as const
 export type MethodName = (typeof METHOD_NAMES)[number]
 
 export const EVENT_NAMES = [
   ...CORE_EVENTS,
   ...RECORD_EVENTS,
+  ...CLOCK_EVENTS,
 ] as const
 export type EventName = (typeof EVENT_NAMES)[number]
 

@@ -8,7 +8,7 @@ export interface SettingMeta {
   label: string
   help: string
   systems: readonly SystemKey[]
-  input: { kind: 'number'; min: number; max: number; unit?: string } | { kind: 'boolean' }
+  input: { kind: 'number'; min: number; max: number; unit?: string } | { kind: 'boolean' } | { kind: 'list'; item: string }
 }
 
 export const SETTING_META = {
@@ -41,6 +41,12 @@ export const SETTING_META = {
     help: 'On Fair the player, on Mediocre the GM, may re-roll with another ability (RK-5).',
     systems: ['ranks'],
     input: { kind: 'boolean' },
+  },
+  'ranks.abilities': {
+    label: 'Abilities',
+    help: 'Every character has every one of these, rated Poor to Spectacular (RK-1). One per line.',
+    systems: ['ranks'],
+    input: { kind: 'list', item: 'ability' },
   },
 } as const satisfies Record<string, SettingMeta>
 export type SettingMetaKey = keyof typeof SETTING_META

@@ -6,7 +6,15 @@ import type { Handlers } from '../router'
 import type { ServiceDeps } from '../services/context'
 import { coreHandlers, type AppInfo } from './core'
 import { adventureHandlers } from './adventures'
+import { characterHandlers } from './characters'
+import { inventoryHandlers } from './inventory'
+import { sessionHandlers } from './sessions'
+import { locationHandlers } from './locations'
+import { encounterTableHandlers } from './encounter-tables'
 import { searchHandlers } from './search'
+import { ledgerHandlers } from './ledger'
+import { injuryHandlers } from './injuries'
+import { clockHandlers } from './clock'
 
 export type { AppInfo } from './core'
 
@@ -14,6 +22,14 @@ export function createHandlers(deps: ServiceDeps, info: AppInfo): Handlers {
   return {
     ...coreHandlers(deps, info),
     ...adventureHandlers(deps),
+    ...characterHandlers(deps),
+    ...inventoryHandlers(deps),
+    ...sessionHandlers(deps),
+    ...locationHandlers(deps),
+    ...encounterTableHandlers(deps),
     ...searchHandlers(deps),
+    ...ledgerHandlers(deps),
+    ...injuryHandlers(deps),
+    ...clockHandlers(deps),
   }
 }

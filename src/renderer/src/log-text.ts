@@ -1,14 +1,97 @@
 /** One line of plain words for each kind of log entry; later kinds add their own line here. */
 import type { LogEntry } from '../../shared/contract'
 import { SETTING_META, type SettingMetaKey } from '../../shared/settings-meta'
+import { CURRENCIES, amountOf, type CurrencyId } from '../../shared/currencies'
 
 export function settingLabel(key: string): string {
   return key in SETTING_META ? SETTING_META[key as SettingMetaKey].label : key
 }
 
+/** What an injury update did, in a word or two: the toggles a GM flips most. */
+function injuryChangeWord(to: Record<string, unknown>): string {
+  if (to.healed !== undefined) return to.healed ? 'healed' : 'no longer healed'
+  if (to.treated !== undefined) return to.treated ? 'treated' : 'no longer treated'
+  return 'changed'
+}
+
+/** The words a GM uses for the fields an update names. */
+const FIELD_WORDS: Record<string, string> = {
+  number: 'number',
+  title: 'title',
+  realDate: 'date',
+  adventureId: 'adventure',
+  gameTimeStart: 'start time',
+  gameTimeEnd: 'end time',
+  status: 'status',
+  gmNotes: 'notes',
+  name: 'name',
+  kind: 'kind',
+  description: 'description',
+  dice: 'dice',
+  locationId: 'location',
+}
+
+/** "title, notes changed", from an update's `to` (fields listed in `skip` are told apart). */
+function changedText(p: Record<string, unknown>, skip: string[] = []): string[] {
+  const keys = Object.keys((p.to ?? {}) as Record<string, unknown>).filter((k) => !skip.includes(k))
+  return keys.length ? [`${keys.map((k) => FIELD_WORDS[k] ?? k).join(', ')} changed`] : []
+}
+
+/** What a session update did: fields changed, who came, who was not there after all. */
+function sessionChangeText(p: Record<string, unknown>): string {
+  const came = (p.came as string[] | undefined) ?? []
+  const left = (p.left as string[] | undefined) ?? []
+  const parts = [...changedText(p), ...(came.length ? [`${came.join(', ')} came`] : []), ...(left.length ? [`${left.join(', ')} not there`] : [])]
+  return parts.join('; ') || 'changed'
+}
+
+/** What a location update did; a move names where the place went. */
+function locationChangeText(p: Record<string, unknown>): string {
+  const moved = p.to && 'parentId' in (p.to as object) ? [p.movedInto ? `moved into “${String(p.movedInto)}”` : 'moved to the top level'] : []
+  return [...changedText(p, ['parentId']), ...moved].join('; ') || 'changed'
+}
+
+/** Where a deleted location's places went. */
+function movedText(p: Record<string, unknown>): string {
+  const moved = (p.movedChildren as string[] | undefined) ?? []
+  if (moved.length === 0) return ''
+  return ` ${moved.join(', ')} moved ${p.movedTo ? `into “${String(p.movedTo)}”` : 'to the top level'}.`
+}
+
+/** The row an encounter roll landed on: its NPC and text, or a plain word for a gap. */
+function encounterText(p: Record<string, unknown>): string {
+  if (p.range === null || p.range === undefined) return 'no row covers it'
+  const what = [p.npc, p.text].filter((x) => typeof x === 'string' && x !== '').join(' — ')
+  return what || `row ${String(p.range)}, which is empty`
+}
+
+/** A modifier as the sheet writes it: +1, 0, −1. */
+function signed(n: unknown): string {
+  const v = Number(n)
+  return v > 0 ? `+${v}` : v < 0 ? `−${-v}` : '0'
+}
+
+/** The fields of a character, as a change line names them. */
+const CHARACTER_FIELD_WORDS: Record<string, string> = {
+  kind: 'kind',
+  name: 'name',
+  playerName: 'player',
+  status: 'status',
+  notes: 'notes',
+  tags: 'tags',
+  sheet: 'sheet',
+  draft: 'draft',
+}
+
 export function describeLogEntry(e: LogEntry): string {
   const p = e.payload
+  // The clock writes its own sentence into each entry (services/clock/lines.ts).
+  if (e.kind.startsWith('clock.event.')) return String(p.text)
+  if (e.kind === 'clock.undone') return `Undone: ${String(p.summary)}.`
+  if (e.kind.startsWith('clock.')) return `${String(p.summary)}.`
   switch (e.kind) {
+    case 'encounter.reaction':
+      return `Reaction${p.who ? ` (closest: ${String(p.who)})` : ''}: d6 = ${String(p.face)} → ${String(p.reaction)}.`
     case 'campaign.created':
       return `Campaign “${String(p.name)}” begun, playing ${String(p.systemName)}.`
     case 'campaign.renamed':
@@ -25,6 +108,54 @@ export function describeLogEntry(e: LogEntry): string {
       return `Adventure “${String(p.title)}” moved from place ${String(p.from)} to ${String(p.to)}.`
     case 'adventure.deleted':
       return `Adventure “${String(p.title)}” deleted.`
+    case 'ledger.earned':
+      return `${String(p.name)} gained ${amountOf(p.currency as CurrencyId, Number(p.amount))}: ${String(p.reason)} (now ${String(p.balance)}).`
+    case 'ledger.spent':
+      return `${String(p.name)} spent ${amountOf(p.currency as CurrencyId, -Number(p.amount))}: ${String(p.reason)} (now ${String(p.balance)}).`
+    case 'ledger.corrected':
+      return `${String(p.name)}: ${String(p.reason)}; ${CURRENCIES[p.currency as CurrencyId]?.label ?? String(p.currency)} now ${String(p.balance)}.`
+    case 'injury.recorded':
+      return `${String(p.name)}: ${String(p.label)} recorded.`
+    case 'injury.updated':
+      return `${String(p.name)}’s injury (${String(p.label)}) ${injuryChangeWord((p.to ?? {}) as Record<string, unknown>)}.`
+    case 'injury.steppedDown':
+      return `${String(p.name)}’s ${String(p.from)} stepped down to a Wound for 1 Plot Point.`
+    case 'injury.deleted':
+      return `${String(p.name)}’s injury (${String(p.label)}) deleted.`
+    case 'session.created':
+      return `Session ${String(p.number)}${p.title ? ` “${String(p.title)}”` : ''} recorded.`
+    case 'session.updated':
+      return `Session ${String(p.number)}: ${sessionChangeText(p)}.`
+    case 'session.deleted':
+      return `Session ${String(p.number)}${p.title ? ` “${String(p.title)}”` : ''} deleted.`
+    case 'location.created':
+      return `Location “${String(p.name)}” added${p.parent ? ` inside “${String(p.parent)}”` : ''}.`
+    case 'location.updated':
+      return `Location “${String(p.name)}”: ${locationChangeText(p)}.`
+    case 'location.deleted':
+      return `Location “${String(p.name)}” deleted.${movedText(p)}`
+    case 'encounterTable.created':
+      return `Encounter table “${String(p.name)}” (${String(p.dice)}) added.`
+    case 'encounterTable.updated':
+      return `Encounter table “${String(p.name)}”: ${[...changedText(p), ...(p.rows ? ['rows changed'] : [])].join('; ') || 'changed'}.`
+    case 'encounterTable.deleted':
+      return `Encounter table “${String(p.name)}” deleted.`
+    case 'encounter.rolled':
+      return `Rolled ${String(p.total)} on “${String(p.table)}” (${String(p.dice)}): ${encounterText(p)}.`
+    case 'character.created':
+      return `${p.kind === 'pc' ? 'Player character' : 'NPC'} “${String(p.name)}” added${p.draft ? ' as a draft' : ''}.`
+    case 'character.generated':
+      return `Rolled a new character, “${String(p.name)}”: B ${signed(p.B)}, M ${signed(p.M)}, S ${signed(p.S)}, ${String(p.maxH)} H, ${String(p.gold)} GP.`
+    case 'character.updated':
+      return `“${String(p.name)}” changed: ${((p.changed as string[] | undefined) ?? []).map((f) => CHARACTER_FIELD_WORDS[f] ?? f).join(', ')}.`
+    case 'character.deleted':
+      return `${p.kind === 'pc' ? 'Player character' : 'NPC'} “${String(p.name)}” deleted.`
+    case 'inventory.added':
+      return `${String(p.character)} took ${Number(p.quantity) === 1 ? '' : `${String(p.quantity)} × `}${String(p.name)}.`
+    case 'inventory.updated':
+      return `${String(p.character)}’s ${String(p.name)} changed.`
+    case 'inventory.removed':
+      return `${String(p.character)} no longer carries ${String(p.name)}.`
     default:
       return e.kind
   }

@@ -54,6 +54,12 @@ export const SETTING_SCHEMAS = {
   'ranks.borderline': z.boolean(),
   /** LAD-20: heal every treated character between adventures. */
   'ladder.healBetweenAdventures': z.boolean(),
+  /** RK-1: the campaign's abilities; every character has every one. */
+  'ranks.abilities': z
+    .array(z.string({ error: 'must be text' }).trim().min(1, 'an ability needs a name').max(60, 'must be at most 60 characters'), { error: 'must be a list of abilities' })
+    .min(1, 'a campaign needs at least one ability')
+    .max(40, 'may hold at most 40 abilities')
+    .refine((list) => new Set(list.map((a) => a.toLowerCase())).size === list.length, 'names an ability twice'),
 } as const
 export type SettingKey = keyof typeof SETTING_SCHEMAS
 export const SETTING_DEFAULTS: { [K in SettingKey]: z.infer<(typeof SETTING_SCHEMAS)[K]> } = {
@@ -62,6 +68,8 @@ export const SETTING_DEFAULTS: { [K in SettingKey]: z.infer<(typeof SETTING_SCHE
   'lode.web': 9,
   'ranks.borderline': false,
   'ladder.healBetweenAdventures': false,
+  // RK-1: the abilities the seed names; the GM changes the list to suit the setting.
+  'ranks.abilities': ['Courage', 'Daring', 'Ferocity'],
 }
 export const SettingKey = z.enum(Object.keys(SETTING_SCHEMAS) as [SettingKey, ...SettingKey[]], {
   error: () => `must be one of: ${Object.keys(SETTING_SCHEMAS).join(', ')}`,
