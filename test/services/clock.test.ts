@@ -54,6 +54,13 @@ describe('the clock service', () => {
     const clock = await gm(core, 'clock.get', { campaignId })
     expect(clock).toMatchObject({ time: 0, day: 1, timeOfDay: '00:00', mode: 'exploration', turn: 0, roundSeconds: 5, dark: true, undo: null })
     expect(clock.provisions.map((p) => [p.name, p.foodDays, p.waterPints])).toEqual([['Glam', 3, 4], ['Ana', 1, 1]])
+    // What the lights panel can offer from the party's packs.
+    expect(clock.supplies.map((s) => [s.name, s.use, s.type, s.quantity, s.oilPints])).toEqual([
+      ['Torches', 'light', 'torch', 3, null],
+      ['Lantern', 'light', 'lantern', 1, 2],
+      ['Lantern', 'oil', 'lantern', 1, 2],
+      ['Flask of oil', 'oil', 'flask', 2, 2],
+    ])
   })
 
   it('CLK-4: a torch lit at 10:00 is a torch used; it warns at 10:55 and goes out at 11:00, across a 40-round combat from 10:52', async () => {
@@ -196,5 +203,20 @@ describe('the clock service', () => {
     expect(r.clock.timers).toEqual([])
     const [fired] = await gm(core, 'log.list', { campaignId, kind: 'clock.event.timer' })
     expect(fired).toMatchObject({ gmOnly: true, gameTime: 1200 })
+  })
+})
+
+describe('OSR-13: the reaction after an encounter', () => {
+  it('shows exact odds before the roll, then rolls d6 + spirit with the campaign dice and logs the face', async () => {
+    const { campaignId } = await party('osr', 'reaction-seed')
+    const odds = await gm(core, 'encounter.reactionOdds', { spirit: 1 })
+    expect(odds.hostile).toBeCloseTo(1 / 6, 12) // a 1: 1 + 1 = 2
+    expect(odds.uncertain).toBeCloseTo(2 / 6, 12)
+    expect(odds.friendly).toBeCloseTo(3 / 6, 12)
+    const r = await gm(core, 'encounter.reaction', { campaignId, spirit: 1, who: 'Glam' })
+    const face = seededDice('reaction-seed#1').roll(6)
+    expect(r).toMatchObject({ face, total: face + 1, reaction: face + 1 <= 2 ? 'hostile' : face + 1 <= 4 ? 'uncertain' : 'friendly' })
+    const [logged] = await gm(core, 'log.list', { campaignId, kind: 'encounter.reaction' })
+    expect(logged?.dice).toEqual([{ sides: 6, face }])
   })
 })

@@ -2,6 +2,7 @@ import type { ClockMethod } from '../../shared/api/clock.names'
 import type { ModuleHandlers } from '../router'
 import type { ServiceDeps } from '../services/context'
 import * as clock from '../services/clock'
+import { reactionChances, rollEncounterReaction } from '../services/clock/reaction'
 
 export function clockHandlers(deps: ServiceDeps): ModuleHandlers<ClockMethod> {
   return {
@@ -19,5 +20,7 @@ export function clockHandlers(deps: ServiceDeps): ModuleHandlers<ClockMethod> {
     'light.handOver': (i) => clock.handOver(deps, i),
     'timer.add': (i) => clock.addTimer(deps, i),
     'timer.remove': (i) => clock.removeTimer(deps, i),
+    'encounter.reactionOdds': (i) => reactionChances(i.spirit),
+    'encounter.reaction': (i) => rollEncounterReaction(deps, i),
   }
 }

@@ -74,6 +74,19 @@ export const ClockView = z.object({
   ),
   /** The step "undo" would take back. */
   undo: z.object({ action: z.string(), summary: z.string() }).nullable(),
+  /** What the party carries that the clock can use: light sources not yet on the clock, and oil. */
+  supplies: z.array(
+    z.object({
+      itemId: Id,
+      characterId: Id,
+      characterName: z.string(),
+      name: z.string(),
+      use: z.enum(['light', 'oil']),
+      type: z.string(),
+      quantity: z.number(),
+      oilPints: z.number().nullable(),
+    }),
+  ),
 })
 export type ClockView = z.infer<typeof ClockView>
 
@@ -97,6 +110,10 @@ export const ClockReport = z.object({
 export type ClockReport = z.infer<typeof ClockReport>
 
 const Campaign = { campaignId: Id }
+
+/** OSR-1: a modifier from −1 to +1; the GM may allow more for unusual creatures. */
+const Spirit = z.number({ error: 'must be a number' }).int('must be a whole number').min(-5, 'must be −5 to +5').max(5, 'must be −5 to +5')
+const ReactionOdds = z.object({ hostile: z.number(), uncertain: z.number(), friendly: z.number() })
 
 export const clockContract = {
   'clock.get': { scope: 'gm', summary: "The campaign's clock, lights, timers and provisions.", input: z.object(Campaign).strict(), output: ClockView },
@@ -176,6 +193,18 @@ export const clockContract = {
     output: ClockReport,
   },
   'timer.remove': { scope: 'gm', summary: 'Removes a timer.', input: z.object({ ...Campaign, timerId: z.string() }).strict(), output: ClockReport },
+  'encounter.reactionOdds': {
+    scope: 'gm',
+    summary: 'Exact odds of each reaction for a spirit modifier (OSR-13), shown before the roll.',
+    input: z.object({ spirit: Spirit }).strict(),
+    output: ReactionOdds,
+  },
+  'encounter.reaction': {
+    scope: 'gm',
+    summary: 'Rolls the reaction of a threat whose intent is unknown: d6 + spirit of the closest party member (OSR-13).',
+    input: z.object({ ...Campaign, spirit: Spirit, who: text(200).optional() }).strict(),
+    output: z.object({ face: z.number().int(), total: z.number().int(), reaction: z.enum(['hostile', 'uncertain', 'friendly']), odds: ReactionOdds }),
+  },
 } as const satisfies Record<ClockMethod, MethodDef>
 
 export const clockEvents = {

@@ -14,6 +14,8 @@ export const CLOCK_METHODS = [
   'light.handOver',
   'timer.add',
   'timer.remove',
+  'encounter.reactionOdds',
+  'encounter.reaction',
 ] as const
 export type ClockMethod = (typeof CLOCK_METHODS)[number]
 

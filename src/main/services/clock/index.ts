@@ -15,7 +15,7 @@ import { AppError } from '../errors'
 import { requireCampaign } from '../campaigns'
 import { loadProvisions, loadStoredClock, loadTimedInjuries, saveClock } from './store'
 import { StepRecorder, undoLastStep, type RowChange } from './steps'
-import { characterNames, clockView, itemIdOfLight, lanternLightId, when } from './view'
+import { characterNames, clockView, itemIdOfLight, lanternLightId, loadSupplies, when } from './view'
 import { applyInventoryEffects, lightFromItem, oilFrom } from './inventory'
 import { describeEvent } from './lines'
 
@@ -24,6 +24,10 @@ export async function roundSeconds(db: Kysely<Database>, campaignId: number, sys
   if (system === 'osr') return engine.OSR_ROUND_SECONDS // OSR-14: 5-second rounds
   if (system === 'ladder') return getSetting(db, campaignId, 'ladder.roundSeconds') // LAD-12
   return getSetting(db, campaignId, 'combat.roundSeconds')
+}
+
+function suppliesFor(tx: Tx, campaignId: number, state: ClockState) {
+  return loadSupplies(tx.trx, campaignId, new Set(state.lights.map((l) => l.id)))
 }
 
 function orRefuse<T extends object>(r: Refusable<T>): T {
@@ -116,10 +120,15 @@ async function clockStep(
     const found = checks.find((c) => c.encounter)
     const provisions = await loadProvisions(tx, campaignId)
     return {
-      clock: clockView(campaignId, result.state, provisions, names, await roundSeconds(tx.trx, campaignId, system), {
-        action,
-        summary: result.summary,
-      }),
+      clock: clockView(
+        campaignId,
+        result.state,
+        provisions,
+        names,
+        await roundSeconds(tx.trx, campaignId, system),
+        { action, summary: result.summary },
+        await suppliesFor(tx, campaignId, result.state),
+      ),
       summary: result.summary,
       encounter: found?.distance ? { at: found.at, face: found.face, distanceFeet: found.distance.feet, place: found.distance.place } : null,
       lines,
@@ -165,6 +174,7 @@ export async function getClock(deps: ServiceDeps, campaignId: number): Promise<C
       await characterNames(tx.trx, campaignId),
       await roundSeconds(tx.trx, campaignId, system),
       last ?? null,
+      await suppliesFor(tx, campaignId, state),
     )
   })
 }
@@ -263,7 +273,15 @@ export async function undo(deps: ServiceDeps, campaignId: number): Promise<Clock
       .executeTakeFirst()
     const names = await characterNames(tx.trx, campaignId)
     return {
-      clock: clockView(campaignId, undone.clock, await loadProvisions(tx, campaignId), names, await roundSeconds(tx.trx, campaignId, system), next ?? null),
+      clock: clockView(
+        campaignId,
+        undone.clock,
+        await loadProvisions(tx, campaignId),
+        names,
+        await roundSeconds(tx.trx, campaignId, system),
+        next ?? null,
+        await suppliesFor(tx, campaignId, undone.clock),
+      ),
       summary: `Undone: ${undone.summary}`,
       encounter: null,
       lines: [],

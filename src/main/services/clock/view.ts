@@ -33,6 +33,7 @@ export function clockView(
   names: Map<string, string>,
   roundSeconds: number,
   undo: { action: string; summary: string } | null,
+  supplies: ClockView['supplies'],
 ): ClockView {
   const read = readClock(state)
   const face = effectiveThreshold(state.encounters)
@@ -72,6 +73,7 @@ export function clockView(
       daysLeft: Math.min(p.foodPerDay > 0 ? p.foodDays / p.foodPerDay : 9999, p.waterPerDay > 0 ? p.waterPints / p.waterPerDay : 9999),
     })),
     undo,
+    supplies,
   }
 }
 
@@ -80,4 +82,38 @@ export function when(time: number): string {
   const day = Math.floor(time / DAY) + 1
   const rest = time % DAY
   return `Day ${day} · ${String(Math.floor(rest / 3600)).padStart(2, '0')}:${String(Math.floor((rest % 3600) / 60)).padStart(2, '0')}`
+}
+
+/**
+ * The active PCs' light sources not on the clock yet (a stack of torches, a lantern not lit
+ * before) and their oil (flasks of oil, lanterns' oil), for the lights panel to offer.
+ */
+export async function loadSupplies(db: Kysely<Database>, campaignId: number, onClock: Set<string>): Promise<ClockView['supplies']> {
+  const rows = await db
+    .selectFrom('inventory_item as i')
+    .innerJoin('character as c', 'c.id', 'i.character_id')
+    .select(['i.id', 'i.character_id', 'c.name as character_name', 'i.name', 'i.kind', 'i.quantity', 'i.details'])
+    .where('c.campaign_id', '=', campaignId)
+    .where('c.status', '=', 'active')
+    .where((eb) => eb.or([eb('i.kind', '=', 'light'), eb('i.name', 'like', '%oil%')]))
+    .orderBy('c.name')
+    .orderBy('i.position')
+    .execute()
+  const supplies: ClockView['supplies'] = []
+  for (const r of rows) {
+    const details = JSON.parse(r.details) as { type?: string; oilPints?: number }
+    const base = { itemId: r.id, characterId: r.character_id, characterName: r.character_name, name: r.name, quantity: r.quantity }
+    if (r.kind === 'light' && details.type) {
+      const lantern = details.type === 'lantern'
+      if (!(lantern && onClock.has(lanternLightId(r.id))) && (lantern || r.quantity > 0)) {
+        supplies.push({ ...base, use: 'light', type: details.type, oilPints: lantern ? (details.oilPints ?? 0) : null })
+      }
+      if (lantern && (details.oilPints ?? 0) >= 1 && !onClock.has(lanternLightId(r.id))) {
+        supplies.push({ ...base, use: 'oil', type: 'lantern', oilPints: details.oilPints ?? 0 })
+      }
+    } else if (r.kind !== 'light' && /\boil\b/i.test(r.name) && r.quantity > 0) {
+      supplies.push({ ...base, use: 'oil', type: 'flask', oilPints: r.quantity })
+    }
+  }
+  return supplies
 }

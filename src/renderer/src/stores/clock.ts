@@ -1,0 +1,91 @@
+/**
+ * The open campaign's clock: loaded once, then reloaded when the clock moves or the party's
+ * inventory changes (a torch bought, rations eaten), in this window or another.
+ */
+import { defineStore } from 'pinia'
+import { ref, shallowRef } from 'vue'
+import type { ClockReport, ClockView, MethodInput } from '../../../shared/contract'
+import type { MethodName } from '../../../shared/methods'
+import { useConnection } from './connection'
+
+type CampaignMethod = Extract<
+  MethodName,
+  | 'clock.advance'
+  | 'clock.startCombat'
+  | 'clock.nextRound'
+  | 'clock.endCombat'
+  | 'clock.setMode'
+  | 'clock.setEncounter'
+  | 'clock.undo'
+  | 'light.light'
+  | 'light.douse'
+  | 'light.refill'
+  | 'light.handOver'
+  | 'timer.add'
+  | 'timer.remove'
+>
+
+export const useClock = defineStore('clock', () => {
+  const campaignId = ref<number | null>(null)
+  const clock = shallowRef<ClockView | null>(null)
+  /** What the last step did (its lines, an encounter found), for the bar's alert. */
+  const last = shallowRef<ClockReport | null>(null)
+  const error = ref<string | null>(null)
+  const busy = ref(false)
+  let offs: (() => void)[] = []
+
+  async function reload(): Promise<void> {
+    if (campaignId.value === null) return
+    try {
+      clock.value = await useConnection().client().call('clock.get', { campaignId: campaignId.value })
+    } catch (err) {
+      error.value = (err as Error).message
+    }
+  }
+
+  async function open(id: number): Promise<void> {
+    if (campaignId.value === id && clock.value) return
+    offs.forEach((off) => off())
+    campaignId.value = id
+    clock.value = null
+    last.value = null
+    error.value = null
+    const api = useConnection().client()
+    offs = [
+      api.on('clock.moved', (m) => {
+        if (m.campaignId === campaignId.value && m.time !== clock.value?.time) void reload()
+      }),
+      api.on('record.changed', (c) => {
+        if (c.campaignId === campaignId.value && (c.kind === 'inventory' || c.kind === 'character')) void reload()
+      }),
+    ]
+    await reload()
+  }
+
+  /** Runs one clock action; a refusal is shown, not thrown. */
+  async function act<K extends CampaignMethod>(method: K, input: Omit<MethodInput<K>, 'campaignId'>): Promise<ClockReport | null> {
+    if (campaignId.value === null || busy.value) return null
+    busy.value = true
+    error.value = null
+    try {
+      const report = (await useConnection()
+        .client()
+        .call(method, { campaignId: campaignId.value, ...input } as MethodInput<K>)) as ClockReport
+      clock.value = report.clock
+      last.value = report
+      return report
+    } catch (err) {
+      error.value = (err as Error).message
+      return null
+    } finally {
+      busy.value = false
+    }
+  }
+
+  function dismiss(): void {
+    last.value = null
+    error.value = null
+  }
+
+  return { campaignId, clock, last, error, busy, open, reload, act, dismiss }
+})
