@@ -11,7 +11,7 @@ test('a GM plans adventures, reorders them, marks one as playing, and finds it a
   for (const t of ['Into the Keep', 'The Drowned Vault', 'Brigand Hills']) {
     await page.getByLabel('New adventure title').fill(t)
     await page.getByRole('button', { name: 'Add adventure' }).click()
-    await expect(page.getByLabel('Title').last()).toHaveValue(t)
+    await expect(page.getByRole('list', { name: 'Adventures' }).getByLabel('Title', { exact: true }).last()).toHaveValue(t)
   }
   await page.getByRole('button', { name: 'Move Brigand Hills up' }).click()
   await page.getByLabel('Status of Into the Keep').selectOption('active')

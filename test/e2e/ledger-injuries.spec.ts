@@ -23,7 +23,7 @@ function insertSession(lantern: Lantern, campaignId: number, number: number, tit
 }
 
 async function openRecords(page: Page, lantern: Lantern, campaignId: number, characterId: number): Promise<void> {
-  await page.goto(`${lantern.url}#/c/${campaignId}/characters/${characterId}/ledger`)
+  await page.goto(`${lantern.url}#/c/${campaignId}/characters/${characterId}`)
   await expect(page.getByRole('heading', { name: 'Ledger', level: 2 })).toBeVisible()
 }
 

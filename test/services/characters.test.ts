@@ -4,6 +4,7 @@ import type { EventMessage } from '../../src/shared/contract'
 import { counts, tempLibrary, type TempLibrary } from '../support/temp-library'
 import { gm, logKinds, refused } from '../support/calls'
 import { glam, inigo, taiGivar } from './sheets/fixtures'
+import { blankSheet } from '../../src/shared/api/sheets'
 
 let lib: TempLibrary
 let core: Core
@@ -276,5 +277,27 @@ describe('character.generate (OSR-1 … OSR-5)', () => {
     const other = await refused(core, 'character.generate', { campaignId: ladderId, name: 'Tai' })
     expect(other.code).toBe('refused')
     expect(other.details[0]?.field).toBe('campaignId')
+  })
+})
+
+describe('a character stored with a partial sheet (older or imported data)', () => {
+  it('opens with every field of the system filled from its defaults, for each system', async () => {
+    const lib = tempLibrary()
+    const core = await lib.open()
+    try {
+      for (const system of ['ladder', 'osr', 'lode', 'challenge', 'ranks'] as const) {
+        const campaignId = (await gm(core, 'campaign.create', { name: system, system })).id
+        const id = Number(
+          core.handle.sqlite
+            .prepare("insert into character (campaign_id, kind, name, sheet, created_at, updated_at) values (?, 'npc', 'Bare', '{}', 't', 't')")
+            .run(campaignId).lastInsertRowid,
+        )
+        const c = await gm(core, 'character.get', { id })
+        expect(Object.keys(c.sheet).sort(), system).toEqual(Object.keys(blankSheet(system)).sort())
+      }
+    } finally {
+      await core.close()
+      lib.cleanup()
+    }
   })
 })

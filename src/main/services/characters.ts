@@ -40,7 +40,9 @@ async function toCharacter(db: Kysely<Database>, row: Selectable<CharacterTable>
     ...toCharacterSummary(row),
     system,
     notes: row.notes,
-    sheet,
+    // The screen gets a whole sheet: a stored one missing fields (older or imported data) is filled
+    // from the system's defaults, and one that does not parse keeps what it has over a blank sheet.
+    sheet: checked.sheet ?? { ...blankSheet(system), ...sheet },
     createdAt: row.created_at,
     problems: checked.problems,
     facts: checked.facts,

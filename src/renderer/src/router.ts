@@ -5,7 +5,12 @@ import CampaignList from './views/CampaignList.vue'
 export const router = createRouter({
   history: createWebHashHistory(),
   // A link to one record (from search) scrolls to it; any other navigation starts at the top.
-  scrollBehavior: (to) => (to.hash ? { el: to.hash, top: 16 } : { top: 0 }),
+  // The clock bar stays on top, so the record lands below it.
+  scrollBehavior: (to) => {
+    if (!to.hash) return { top: 0 }
+    const bar = Number.parseInt(getComputedStyle(document.documentElement).getPropertyValue('--clock-bar-height'), 10) || 0
+    return { el: to.hash, top: 16 + bar }
+  },
   routes: [
     { path: '/', name: 'campaigns', component: CampaignList },
     { path: '/settings', name: 'app-settings', component: () => import('./views/AppSettings.vue') },
@@ -25,7 +30,8 @@ export const router = createRouter({
         { path: 'encounter-tables', name: 'encounter-tables', component: () => import('./views/encounter-tables/EncounterTablesView.vue') },
         { path: 'search', name: 'search', component: () => import('./views/search/SearchView.vue') },
         { path: 'time', name: 'clock', component: () => import('./views/clock/ClockPage.vue') },
-        { path: 'characters/:characterId(\\d+)/ledger', name: 'character-records', component: () => import('./views/ledger/CharacterRecordsView.vue'), props: (route) => ({ characterId: Number(route.params.characterId) }) },
+        // The ledger and injuries live on the character page; old links land there.
+        { path: 'characters/:characterId(\\d+)/ledger', name: 'character-records', redirect: (to) => ({ name: 'character', params: to.params, hash: '#records' }) },
       ],
     },
     { path: '/:rest(.*)*', redirect: '/' },
