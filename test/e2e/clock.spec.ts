@@ -63,26 +63,37 @@ test('a GM lights a torch, advances twelve turns, sees it go out, and undoes the
   expect(problems).toEqual([])
 })
 
-test('an encounter found by "until" shows its distance, the reaction odds before the roll, and starts combat', async ({ page, lantern }) => {
+test('an encounter found by "until" shows its distance, the reaction odds before the roll, rolls the place’s table, and starts combat', async ({ page, lantern }) => {
   const problems = watchConsole(page)
   const id = await createCampaign(page, lantern, 'Brigand Hills', 'Old-school core')
   packParty(lantern, id)
+  const db = new BetterSqlite3(lantern.dataFile)
+  const hills = db.prepare("insert into location (campaign_id, name, kind, created_at, updated_at) values (?, 'The Hills', 'open', 't', 't')").run(id).lastInsertRowid
+  const table = db.prepare("insert into encounter_table (campaign_id, location_id, name, dice, created_at, updated_at) values (?, ?, 'Hill wanderers', '1d6', 't', 't')").run(id, hills).lastInsertRowid
+  db.prepare("insert into encounter_row (table_id, min, max, text) values (?, 1, 6, 'Brigands on ponies')").run(table)
+  db.close()
   await page.reload()
-  // Encounters on 15–20, so one comes within the day.
   await openSection(page, 'Time & light')
+  // Where the party is sets the place kind: open country, threats met at 1d20 × 50 ft.
+  await page.getByLabel('The party is in').selectOption({ label: 'The Hills (open)' })
+  const bar = page.getByRole('region', { name: 'Clock' })
+  await expect(bar.getByText('The Hills · Encounter on 20 (d20) · open')).toBeVisible()
+  await expect(page.getByText('On an encounter: Hill wanderers.')).toBeVisible()
+  // Encounters on 15–20, so one comes within the day.
   await page.getByLabel('Encounter on').selectOption('15')
   await page.getByRole('button', { name: 'Save' }).click()
-  const bar = page.getByRole('region', { name: 'Clock' })
-  await expect(bar.getByText('Encounter on 15–20 (d20) · enclosed')).toBeVisible()
+  await expect(bar.getByText('The Hills · Encounter on 15–20 (d20) · open')).toBeVisible()
   await page.locator('body').click()
   await page.keyboard.press('u')
   const alert = bar.getByRole('alert')
-  await expect(alert).toContainText(/Encounter! d20 = (1[5-9]|20) · met at \d+ ft/)
+  await expect(alert).toContainText(/Encounter! d20 = (1[5-9]|20) · met at \d+0 ft/)
   await expect(alert).toContainText('hostile 33.3 % · uncertain 33.3 % · friendly 33.3 %')
   await alert.getByLabel('Reaction, closest member’s S').selectOption('1')
   await expect(alert).toContainText('hostile 16.7 % · uncertain 33.3 % · friendly 50.0 %')
   await alert.getByRole('button', { name: 'Roll reaction' }).click()
   await expect(alert.getByTestId('reaction')).toContainText(/d6 = \d \+ 1 → (hostile|uncertain|friendly)/)
+  await alert.getByRole('button', { name: 'Roll Hill wanderers (1d6)' }).click()
+  await expect(alert.getByTestId('table-roll')).toHaveText(/Hill wanderers: \d = \d → Brigands on ponies/)
   await page.screenshot({ path: test.info().outputPath('clock-encounter.png') })
   await alert.getByRole('button', { name: 'Start combat' }).click()
   await expect(bar.getByTestId('clock-mode')).toHaveText('Combat · round 0 (5 s)')

@@ -220,3 +220,33 @@ describe('OSR-13: the reaction after an encounter', () => {
     expect(logged?.dice).toEqual([{ sides: 6, face }])
   })
 })
+
+describe('where the party is (OSR-12, and the tables an encounter is rolled on)', () => {
+  it('sets the place from the location, offers its tables and its surroundings’, and undoes exactly', async () => {
+    const { campaignId } = await party()
+    const hills = await gm(core, 'location.create', { campaignId, name: 'Brigand Hills', kind: 'open' })
+    const camp = await gm(core, 'location.create', { campaignId, name: 'Brigand Camp', kind: 'open', parentId: hills.id })
+    const keep = await gm(core, 'location.create', { campaignId, name: 'Sunken Keep', kind: 'enclosed' })
+    const rows = [{ min: 1, max: 20, text: 'Brigands' }]
+    await gm(core, 'encounterTable.create', { campaignId, name: 'Hill wanderers', dice: '1d20', locationId: hills.id, rows })
+    await gm(core, 'encounterTable.create', { campaignId, name: 'Camp guards', dice: '1d6', locationId: camp.id, rows: [{ min: 1, max: 6, text: 'Guards' }] })
+    await gm(core, 'encounterTable.create', { campaignId, name: 'Keep denizens', dice: '1d6', locationId: keep.id, rows: [{ min: 1, max: 6, text: 'Rats' }] })
+
+    const atCamp = await gm(core, 'clock.setEncounter', { campaignId, locationId: camp.id })
+    expect(atCamp.clock.location).toEqual({ id: camp.id, name: 'Brigand Camp', kind: 'open' })
+    expect(atCamp.clock.encounters.place).toBe('open')
+    expect(atCamp.clock.tables.map((t) => t.name)).toEqual(['Camp guards', 'Hill wanderers'])
+    expect(atCamp.summary).toBe('Encounter on 20 in Brigand Camp, open place')
+
+    const inKeep = await gm(core, 'clock.setEncounter', { campaignId, locationId: keep.id })
+    expect(inKeep.clock).toMatchObject({ location: { name: 'Sunken Keep' }, encounters: { place: 'enclosed' } })
+    expect(inKeep.clock.tables.map((t) => t.name)).toEqual(['Keep denizens'])
+
+    const back = await gm(core, 'clock.undo', { campaignId })
+    expect(back.clock.location?.name).toBe('Brigand Camp')
+    expect(back.clock.encounters.place).toBe('open')
+    expect((await gm(core, 'clock.get', { campaignId })).tables.map((t) => t.name)).toEqual(['Camp guards', 'Hill wanderers'])
+
+    expect((await refused(core, 'clock.setEncounter', { campaignId, locationId: 999 })).details).toEqual([{ field: 'locationId', problem: 'not in this campaign' }])
+  })
+})

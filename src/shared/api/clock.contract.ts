@@ -74,6 +74,10 @@ export const ClockView = z.object({
   ),
   /** The step "undo" would take back. */
   undo: z.object({ action: z.string(), summary: z.string() }).nullable(),
+  /** Where the party is (a location of the campaign), if the GM said. */
+  location: z.object({ id: Id, name: z.string(), kind: z.enum(['open', 'enclosed']) }).nullable(),
+  /** Encounter tables for that place: its own, then those of the places it lies inside. */
+  tables: z.array(z.object({ id: Id, name: z.string(), dice: z.string() })),
   /** What the party carries that the clock can use: light sources not yet on the clock, and oil. */
   supplies: z.array(
     z.object({
@@ -153,6 +157,8 @@ export const clockContract = {
           .max(10)
           .optional(),
         place: z.enum(['open', 'enclosed'], { error: () => 'must be open or enclosed' }).optional(),
+        /** Where the party is; null when nowhere in particular. */
+        locationId: Id.nullable().optional(),
       })
       .strict(),
     output: ClockReport,

@@ -13,9 +13,9 @@ import { campaignDice, type CampaignDice } from '../dice'
 import { unitOfWork, type ServiceDeps, type Tx } from '../context'
 import { AppError } from '../errors'
 import { requireCampaign } from '../campaigns'
-import { loadProvisions, loadStoredClock, loadTimedInjuries, saveClock } from './store'
+import { loadProvisions, loadStoredClock, loadTimedInjuries, saveClock, type StoredClock } from './store'
 import { StepRecorder, undoLastStep, type RowChange } from './steps'
-import { characterNames, clockView, itemIdOfLight, lanternLightId, loadSupplies, when } from './view'
+import { characterNames, clockView, itemIdOfLight, lanternLightId, loadSupplies, partyWhereabouts, when } from './view'
 import { applyInventoryEffects, lightFromItem, oilFrom } from './inventory'
 import { describeEvent } from './lines'
 
@@ -37,6 +37,8 @@ function orRefuse<T extends object>(r: Refusable<T>): T {
 
 interface StepResult {
   state: ClockState
+  /** Where the party is after the step; unchanged when absent. */
+  partyLocationId?: number | null
   summary: string
   events?: ClockEvent[]
   stopped?: { kind: string; at: number } | null
@@ -48,6 +50,7 @@ interface StepContext {
   system: SystemId
   /** The clock with provisions and injuries read from their tables. */
   state: ClockState
+  partyLocationId: number | null
   recorder: StepRecorder
   names: Map<string, string>
   /** The campaign's dice for this step, taken on first use (a step that rolls nothing takes none). */
@@ -82,13 +85,15 @@ async function clockStep(
       campaignId,
       system,
       state,
+      partyLocationId: stored.partyLocationId,
       recorder,
       names,
       dice: async () => (rolled.dice ??= await campaignDice(tx, campaignId)),
     })
     const events = result.events ?? []
     await applyInventoryEffects(tx, recorder, result.state, events)
-    await saveClock(tx, campaignId, result.state)
+    const partyLocationId = result.partyLocationId === undefined ? stored.partyLocationId : result.partyLocationId
+    await saveClock(tx, campaignId, result.state, partyLocationId)
 
     // One entry for the step, with every face it rolled (DICE-3) …
     const lines = events.map((e) => ({ at: e.at, kind: e.kind, text: describeEvent(e, names) }))
@@ -128,6 +133,7 @@ async function clockStep(
         await roundSeconds(tx.trx, campaignId, system),
         { action, summary: result.summary },
         await suppliesFor(tx, campaignId, result.state),
+        await partyWhereabouts(tx.trx, campaignId, partyLocationId),
       ),
       summary: result.summary,
       encounter: found?.distance ? { at: found.at, face: found.face, distanceFeet: found.distance.feet, place: found.distance.place } : null,
@@ -175,6 +181,7 @@ export async function getClock(deps: ServiceDeps, campaignId: number): Promise<C
       await roundSeconds(tx.trx, campaignId, system),
       last ?? null,
       await suppliesFor(tx, campaignId, state),
+      await partyWhereabouts(tx.trx, campaignId, state.partyLocationId),
     )
   })
 }
@@ -236,15 +243,43 @@ export async function setMode(deps: ServiceDeps, campaignId: number, mode: 'expl
   }))
 }
 
+/**
+ * Sets the encounter check (OSR-9) and where the party is: a location's kind sets the place for
+ * the distance roll (OSR-12) unless a place is given, and its encounter tables are offered on an
+ * encounter.
+ */
 export async function setEncounter(
   deps: ServiceDeps,
-  input: { campaignId: number; threshold?: number | undefined; modifiers?: { reason: string; amount: number }[] | undefined; place?: 'open' | 'enclosed' | undefined },
+  input: {
+    campaignId: number
+    threshold?: number | undefined
+    modifiers?: { reason: string; amount: number }[] | undefined
+    place?: 'open' | 'enclosed' | undefined
+    locationId?: number | null | undefined
+  },
 ): Promise<ClockReport> {
   return clockStep(deps, input.campaignId, 'encounter-check', async (ctx) => {
-    const { campaignId: _c, ...settings } = input
-    const defined = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined))
+    const { campaignId: _c, locationId, ...settings } = input
+    const defined: Parameters<typeof engine.setEncounterCheck>[1] = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined))
+    let where = ''
+    if (locationId !== undefined && locationId !== null) {
+      const location = await ctx.tx.trx
+        .selectFrom('location')
+        .select(['name', 'kind'])
+        .where('id', '=', locationId)
+        .where('campaign_id', '=', input.campaignId)
+        .executeTakeFirst()
+      if (!location) throw new AppError('not_found', `There is no location with id ${locationId} in this campaign.`, [{ field: 'locationId', problem: 'not in this campaign' }])
+      defined.place ??= location.kind
+      where = ` in ${location.name}`
+    }
     const r = orRefuse(engine.setEncounterCheck(ctx.state, defined))
-    return { state: r.state, summary: `Encounter on ${engine.effectiveThreshold(r.state.encounters)}+ on a d20, ${r.state.encounters.place} place` }
+    const face = engine.effectiveThreshold(r.state.encounters)
+    return {
+      state: r.state,
+      ...(locationId !== undefined ? { partyLocationId: locationId } : {}),
+      summary: `Encounter on ${face < 20 ? `${face}–20` : '20'}${where}, ${r.state.encounters.place} place`,
+    }
   })
 }
 
@@ -255,7 +290,8 @@ export async function undo(deps: ServiceDeps, campaignId: number): Promise<Clock
     const { system } = await requireCampaign(tx, campaignId)
     const undone = await undoLastStep(tx, campaignId)
     changes = undone.changes
-    await saveClock(tx, campaignId, undone.clock)
+    const restored = undone.clock as StoredClock
+    await saveClock(tx, campaignId, undone.clock, restored.partyLocationId ?? null)
     const { appendLog } = await import('../log')
     await appendLog(tx, {
       campaignId,
@@ -281,6 +317,7 @@ export async function undo(deps: ServiceDeps, campaignId: number): Promise<Clock
         await roundSeconds(tx.trx, campaignId, system),
         next ?? null,
         await suppliesFor(tx, campaignId, undone.clock),
+        await partyWhereabouts(tx.trx, campaignId, restored.partyLocationId ?? null),
       ),
       summary: `Undone: ${undone.summary}`,
       encounter: null,

@@ -7,16 +7,24 @@ import { newClock, type ClockState, type InjuryRecord, type Provisions } from '.
 import type { Tx } from '../context'
 import { requireCampaign } from '../campaigns'
 
+/**
+ * The clock as stored, with where the party is (a location of the campaign, or null): it decides
+ * the place kind of the encounter distance (OSR-12) and the tables an encounter is rolled on. It is
+ * kept in the same JSON as the clock so that undoing a step restores it too.
+ */
+export type StoredClock = ClockState & { partyLocationId: number | null }
+
 /** The clock as stored: provisions and injuries are read from their tables each time. */
-export async function loadStoredClock(tx: Tx, campaignId: number): Promise<ClockState> {
+export async function loadStoredClock(tx: Tx, campaignId: number): Promise<StoredClock> {
   await requireCampaign(tx, campaignId)
   const row = await tx.trx.selectFrom('clock').select('state').where('campaign_id', '=', campaignId).executeTakeFirst()
-  if (!row) return newClock({ time: 0, place: 'enclosed' })
-  return { ...(JSON.parse(row.state) as ClockState), provisions: [], injuries: [] }
+  if (!row) return { ...newClock({ time: 0, place: 'enclosed' }), partyLocationId: null }
+  const stored = JSON.parse(row.state) as StoredClock
+  return { ...stored, partyLocationId: stored.partyLocationId ?? null, provisions: [], injuries: [] }
 }
 
-export async function saveClock(tx: Tx, campaignId: number, state: ClockState): Promise<void> {
-  const json = JSON.stringify({ ...state, provisions: [], injuries: [] })
+export async function saveClock(tx: Tx, campaignId: number, state: ClockState, partyLocationId: number | null): Promise<void> {
+  const json = JSON.stringify({ ...state, partyLocationId, provisions: [], injuries: [] })
   await tx.trx
     .insertInto('clock')
     .values({ campaign_id: campaignId, state: json, updated_at: tx.realTime })

@@ -34,6 +34,7 @@ export function clockView(
   roundSeconds: number,
   undo: { action: string; summary: string } | null,
   supplies: ClockView['supplies'],
+  whereabouts: Pick<ClockView, 'location' | 'tables'>,
 ): ClockView {
   const read = readClock(state)
   const face = effectiveThreshold(state.encounters)
@@ -74,6 +75,27 @@ export function clockView(
     })),
     undo,
     supplies,
+    ...whereabouts,
+  }
+}
+
+/**
+ * Where the party is, and the encounter tables for it: the location's own, then those of the
+ * places it lies inside (a dungeon level also meets the dungeon's wanderers).
+ */
+export async function partyWhereabouts(db: Kysely<Database>, campaignId: number, locationId: number | null): Promise<Pick<ClockView, 'location' | 'tables'>> {
+  if (locationId === null) return { location: null, tables: [] }
+  const places = await db.selectFrom('location').select(['id', 'name', 'kind', 'parent_id']).where('campaign_id', '=', campaignId).execute()
+  const byId = new Map(places.map((p) => [p.id, p]))
+  const here = byId.get(locationId)
+  if (!here) return { location: null, tables: [] } // the location was deleted
+  const chain: number[] = []
+  for (let p: typeof here | undefined = here; p && !chain.includes(p.id); p = p.parent_id === null ? undefined : byId.get(p.parent_id)) chain.push(p.id)
+  const tables = await db.selectFrom('encounter_table').select(['id', 'name', 'dice', 'location_id']).where('location_id', 'in', chain).execute()
+  tables.sort((a, b) => chain.indexOf(a.location_id!) - chain.indexOf(b.location_id!) || a.name.localeCompare(b.name))
+  return {
+    location: { id: here.id, name: here.name, kind: here.kind },
+    tables: tables.map((t) => ({ id: t.id, name: t.name, dice: t.dice })),
   }
 }
 
