@@ -123,12 +123,21 @@ async function consume(tx: Tx, recorder: StepRecorder, characterId: number, kind
  * (CLK-5), lanterns' oil burnt (CLK-4), injuries healed (CLK-8).
  */
 export async function applyInventoryEffects(tx: Tx, recorder: StepRecorder, state: ClockState, events: ClockEvent[]): Promise<void> {
+  // A long advance crosses many days: what each character ate and drank is summed and taken from
+  // the packs once (first item first, as day by day would).
+  const eaten = new Map<number, { ration: number; water: number }>()
   for (const e of events) {
-    if (e.kind === 'rations') {
-      const characterId = Number(e.characterId)
-      if (e.food.consumed > 0) await consume(tx, recorder, characterId, 'ration', e.food.consumed)
-      if (e.water.consumed > 0) await consume(tx, recorder, characterId, 'water', e.water.consumed)
-    }
+    if (e.kind !== 'rations') continue
+    const sum = eaten.get(Number(e.characterId)) ?? { ration: 0, water: 0 }
+    sum.ration += e.food.consumed
+    sum.water += e.water.consumed
+    eaten.set(Number(e.characterId), sum)
+  }
+  for (const [characterId, sum] of eaten) {
+    if (sum.ration > 0) await consume(tx, recorder, characterId, 'ration', sum.ration)
+    if (sum.water > 0) await consume(tx, recorder, characterId, 'water', sum.water)
+  }
+  for (const e of events) {
     if ((e.kind === 'injury' || e.kind === 'natural healing') && e.cleared) {
       const id = Number(e.injuryId)
       await recorder.touching('injury', id)
