@@ -250,3 +250,42 @@ describe('where the party is (OSR-12, and the tables an encounter is rolled on)'
     expect((await refused(core, 'clock.setEncounter', { campaignId, locationId: 999 })).details).toEqual([{ field: 'locationId', problem: 'not in this campaign' }])
   })
 })
+
+describe('CLK-8: injuries mend as the clock passes their times', () => {
+  it('LAD-20: a Wound taken on day 1 heals 7 days later, logged; undo brings it back', async () => {
+    const { campaignId, glam } = await party('ladder')
+    const wound = await gm(core, 'injury.record', { characterId: glam, kind: 'ladder.damage', level: 'wounded', location: 'arm' })
+    expect(wound.healsAt).toBe(7 * 24 * HOUR)
+    await gm(core, 'clock.setMode', { campaignId, mode: 'downtime' })
+    const week = await gm(core, 'clock.advance', { campaignId, span: { days: 6 } })
+    expect(week.lines.some((l) => /heals/.test(l.text))).toBe(false)
+    const healed = await gm(core, 'clock.advance', { campaignId, span: { days: 2 } })
+    expect(healed.lines.map((l) => l.text)).toContainEqual(expect.stringMatching(/^Day 8 · 00:00: Glam’s .* — heals$/))
+    expect((await gm(core, 'injury.list', { campaignId, characterId: glam }))[0]).toMatchObject({ healed: true, healedAt: 7 * 24 * HOUR })
+    await gm(core, 'clock.undo', { campaignId })
+    expect((await gm(core, 'injury.list', { campaignId, characterId: glam }))[0]).toMatchObject({ healed: false })
+  })
+
+  it('OSR-20: a resting character heals 1d2 H per full day of rest into their sheet; a night is not a day', async () => {
+    const { campaignId, glam, ana } = await party('osr', 'rest-seed')
+    core.handle.sqlite.prepare('update character set sheet = ? where id = ?').run(JSON.stringify({ level: 1, h: 2, maxH: 7 }), glam)
+    const h = () => (JSON.parse((core.handle.sqlite.prepare('select sheet from character where id = ?').get(glam) as { sheet: string }).sheet) as { h: number }).h
+    await gm(core, 'clock.setMode', { campaignId, mode: 'downtime' })
+    const resting = await gm(core, 'clock.rest', { campaignId, characterId: glam, resting: true })
+    expect(resting.clock.rest).toEqual([{ characterId: glam, name: 'Glam', h: 2, maxH: 7, restingSince: 0 }])
+    await gm(core, 'clock.advance', { campaignId, span: { hours: 8 } })
+    expect(h()).toBe(2) // OSR-20: only full days of rest heal
+    await gm(core, 'clock.advance', { campaignId, span: { hours: 64 } }) // to the end of day 3: three full days
+    // The advance was the campaign's second roll: its dice are seeded `rest-seed#2`; each day heals ⌈d6 / 3⌉ (DICE-1).
+    const dice = seededDice('rest-seed#2')
+    let expected = 2
+    for (let day = 0; day < 3; day++) expected = Math.min(7, expected + Math.ceil(dice.roll(6) / 3))
+    expect(h()).toBe(expected)
+    const [logged] = await gm(core, 'log.list', { campaignId, kind: 'clock.event.natural-healing' })
+    expect(logged?.payload.text).toMatch(/Glam healed [12] H/)
+    await gm(core, 'clock.undo', { campaignId })
+    expect(h()).toBe(2)
+    // Ana has lost no H (her sheet is blank: 0 of 0): nothing for rest to heal.
+    expect((await refused(core, 'clock.rest', { campaignId, characterId: ana, resting: true })).message).toMatch(/^Ana has no lost hardiness/)
+  })
+})

@@ -20,6 +20,7 @@ export function clockHandlers(deps: ServiceDeps): ModuleHandlers<ClockMethod> {
     'light.handOver': (i) => clock.handOver(deps, i),
     'timer.add': (i) => clock.addTimer(deps, i),
     'timer.remove': (i) => clock.removeTimer(deps, i),
+    'clock.rest': (i) => clock.rest(deps, i),
     'encounter.reactionOdds': (i) => reactionChances(i.spirit),
     'encounter.reaction': (i) => rollEncounterReaction(deps, i),
   }

@@ -74,6 +74,8 @@ export const ClockView = z.object({
   ),
   /** The step "undo" would take back. */
   undo: z.object({ action: z.string(), summary: z.string() }).nullable(),
+  /** OSR-20: old-school PCs below maximum H; those resting heal 1d2 H per full day from `restingSince`. */
+  rest: z.array(z.object({ characterId: Id, name: z.string(), h: z.number().int(), maxH: z.number().int(), restingSince: z.number().int().nullable() })),
   /** Where the party is (a location of the campaign), if the GM said. */
   location: z.object({ id: Id, name: z.string(), kind: z.enum(['open', 'enclosed']) }).nullable(),
   /** Encounter tables for that place: its own, then those of the places it lies inside. */
@@ -199,6 +201,12 @@ export const clockContract = {
     output: ClockReport,
   },
   'timer.remove': { scope: 'gm', summary: 'Removes a timer.', input: z.object({ ...Campaign, timerId: z.string() }).strict(), output: ClockReport },
+  'clock.rest': {
+    scope: 'gm',
+    summary: 'Marks an old-school character as resting: 1d2 H per full day of rest (OSR-20), or stops the rest.',
+    input: z.object({ ...Campaign, characterId: Id, resting: z.boolean({ error: 'must be yes or no' }) }).strict(),
+    output: ClockReport,
+  },
   'encounter.reactionOdds': {
     scope: 'gm',
     summary: 'Exact odds of each reaction for a spirit modifier (OSR-13), shown before the roll.',

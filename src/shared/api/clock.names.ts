@@ -14,6 +14,7 @@ export const CLOCK_METHODS = [
   'light.handOver',
   'timer.add',
   'timer.remove',
+  'clock.rest',
   'encounter.reactionOdds',
   'encounter.reaction',
 ] as const

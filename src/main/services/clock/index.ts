@@ -13,7 +13,7 @@ import { campaignDice, type CampaignDice } from '../dice'
 import { unitOfWork, type ServiceDeps, type Tx } from '../context'
 import { AppError } from '../errors'
 import { requireCampaign } from '../campaigns'
-import { loadProvisions, loadStoredClock, loadTimedInjuries, saveClock, type StoredClock } from './store'
+import { loadProvisions, loadRestRecords, loadStoredClock, loadTimedInjuries, saveClock, type StoredClock } from './store'
 import { StepRecorder, undoLastStep, type RowChange } from './steps'
 import { characterNames, clockView, itemIdOfLight, lanternLightId, loadSupplies, partyWhereabouts, when } from './view'
 import { applyInventoryEffects, lightFromItem, oilFrom } from './inventory'
@@ -30,6 +30,59 @@ function suppliesFor(tx: Tx, campaignId: number, state: ClockState) {
   return loadSupplies(tx.trx, campaignId, new Set(state.lights.map((l) => l.id)))
 }
 
+/** OSR-20: who is still resting after a step, and since when their day of rest in progress began. */
+function restingAfter(state: ClockState): Record<string, number> {
+  const resting: Record<string, number> = {}
+  for (const i of state.injuries) {
+    if (i.recovery.kind === 'rest' && i.recovery.restDayStartedAt !== null) resting[i.characterId] = i.recovery.restDayStartedAt
+  }
+  return resting
+}
+
+/** OSR-20: H healed by a day of rest goes into the character's sheet. */
+async function writeHealing(tx: Tx, recorder: StepRecorder, events: ClockEvent[]): Promise<void> {
+  const healed = new Map<number, number>()
+  for (const e of events) if (e.kind === 'natural healing') healed.set(Number(e.characterId), e.h)
+  for (const [characterId, h] of healed) {
+    const row = await tx.trx.selectFrom('character').select('sheet').where('id', '=', characterId).executeTakeFirst()
+    if (!row) continue
+    await recorder.touching('character', characterId)
+    const sheet = JSON.parse(row.sheet) as Record<string, unknown>
+    await tx.trx.updateTable('character').set({ sheet: JSON.stringify({ ...sheet, h }), updated_at: tx.realTime }).where('id', '=', characterId).execute()
+  }
+}
+
+/** The old-school PCs below maximum H, with whether they rest (OSR-20). */
+async function restView(tx: Tx, campaignId: number, resting: Record<string, number>): Promise<ClockReport['clock']['rest']> {
+  const records = await loadRestRecords(tx, campaignId, resting)
+  const names = await characterNames(tx.trx, campaignId)
+  return records.map((r) => {
+    const rec = r.recovery as { h: number; maxH: number; restDayStartedAt: number | null }
+    return { characterId: Number(r.characterId), name: names.get(r.characterId) ?? '?', h: rec.h, maxH: rec.maxH, restingSince: rec.restDayStartedAt }
+  })
+}
+
+/**
+ * OSR-20: marks a character as resting (each full day of rest from now heals 1d2 H) or not
+ * (the day in progress is lost).
+ */
+export async function rest(deps: ServiceDeps, input: { campaignId: number; characterId: number; resting: boolean }): Promise<ClockReport> {
+  return clockStep(deps, input.campaignId, 'rest', async (ctx) => {
+    const name = ctx.names.get(String(input.characterId)) ?? `character ${input.characterId}`
+    const r = engine.setResting(ctx.state, String(input.characterId), input.resting)
+    if (!r.ok) {
+      throw new AppError('refused', `${name} has no lost hardiness that rest would heal (only old-school PCs below their maximum H rest to heal, OSR-20).`, [
+        { field: 'characterId', problem: 'nothing to heal' },
+      ])
+    }
+    return {
+      state: r.state,
+      resting: restingAfter(r.state),
+      summary: input.resting ? `${name} rests: 1d2 H per full day (OSR-20)` : `${name} stops resting`,
+    }
+  })
+}
+
 function orRefuse<T extends object>(r: Refusable<T>): T {
   if (!r.ok) throw new AppError('refused', r.reason)
   return r
@@ -39,6 +92,8 @@ interface StepResult {
   state: ClockState
   /** Where the party is after the step; unchanged when absent. */
   partyLocationId?: number | null
+  /** Who rests after the step (OSR-20); otherwise read from the rest records the engine returns. */
+  resting?: Record<string, number>
   summary: string
   events?: ClockEvent[]
   stopped?: { kind: string; at: number } | null
@@ -74,7 +129,7 @@ async function clockStep(
     const state: ClockState = {
       ...stored,
       provisions: await loadProvisions(tx, campaignId),
-      injuries: await loadTimedInjuries(tx, campaignId),
+      injuries: [...(await loadTimedInjuries(tx, campaignId)), ...(await loadRestRecords(tx, campaignId, stored.resting))],
     }
     const names = await characterNames(tx.trx, campaignId)
     const recorder = new StepRecorder(tx, campaignId, stored)
@@ -92,8 +147,10 @@ async function clockStep(
     })
     const events = result.events ?? []
     await applyInventoryEffects(tx, recorder, result.state, events)
+    await writeHealing(tx, recorder, events)
     const partyLocationId = result.partyLocationId === undefined ? stored.partyLocationId : result.partyLocationId
-    await saveClock(tx, campaignId, result.state, partyLocationId)
+    const resting = result.resting ?? restingAfter(result.state)
+    await saveClock(tx, campaignId, result.state, { partyLocationId, resting })
 
     // One entry for the step, with every face it rolled (DICE-3) …
     const lines = events.map((e) => ({ at: e.at, kind: e.kind, text: describeEvent(e, names) }))
@@ -134,6 +191,7 @@ async function clockStep(
         { action, summary: result.summary },
         await suppliesFor(tx, campaignId, result.state),
         await partyWhereabouts(tx.trx, campaignId, partyLocationId),
+        await restView(tx, campaignId, resting),
       ),
       summary: result.summary,
       encounter: found?.distance ? { at: found.at, face: found.face, distanceFeet: found.distance.feet, place: found.distance.place } : null,
@@ -182,6 +240,7 @@ export async function getClock(deps: ServiceDeps, campaignId: number): Promise<C
       last ?? null,
       await suppliesFor(tx, campaignId, state),
       await partyWhereabouts(tx.trx, campaignId, state.partyLocationId),
+      await restView(tx, campaignId, state.resting),
     )
   })
 }
@@ -291,7 +350,7 @@ export async function undo(deps: ServiceDeps, campaignId: number): Promise<Clock
     const undone = await undoLastStep(tx, campaignId)
     changes = undone.changes
     const restored = undone.clock as StoredClock
-    await saveClock(tx, campaignId, undone.clock, restored.partyLocationId ?? null)
+    await saveClock(tx, campaignId, undone.clock, { partyLocationId: restored.partyLocationId ?? null, resting: restored.resting ?? {} })
     const { appendLog } = await import('../log')
     await appendLog(tx, {
       campaignId,
@@ -318,6 +377,7 @@ export async function undo(deps: ServiceDeps, campaignId: number): Promise<Clock
         next ?? null,
         await suppliesFor(tx, campaignId, undone.clock),
         await partyWhereabouts(tx.trx, campaignId, restored.partyLocationId ?? null),
+        await restView(tx, campaignId, restored.resting ?? {}),
       ),
       summary: `Undone: ${undone.summary}`,
       encounter: null,

@@ -138,7 +138,8 @@ export async function applyInventoryEffects(tx: Tx, recorder: StepRecorder, stat
     if (sum.water > 0) await consume(tx, recorder, characterId, 'water', sum.water)
   }
   for (const e of events) {
-    if ((e.kind === 'injury' || e.kind === 'natural healing') && e.cleared) {
+    // Injuries of the injury table heal here; OSR-20 rest records (ids "rest-…") live on the sheet.
+    if (e.kind === 'injury' && e.cleared && /^\d+$/.test(e.injuryId)) {
       const id = Number(e.injuryId)
       await recorder.touching('injury', id)
       await tx.trx.updateTable('injury').set({ healed: 1, healed_at: e.at, updated_at: tx.realTime }).where('id', '=', id).execute()

@@ -10,7 +10,7 @@ import { AppError } from '../errors'
 import { appendLog, type NewLogEntry } from '../log'
 import { touchCampaign } from '../campaigns'
 
-type StepTable = 'inventory_item' | 'injury'
+type StepTable = 'inventory_item' | 'injury' | 'character'
 type Row = Record<string, unknown>
 
 export interface RowChange {
@@ -21,11 +21,13 @@ export interface RowChange {
 }
 
 async function readRow(tx: Tx, table: StepTable, id: number): Promise<Row | null> {
-  // Two literal queries keep Kysely's table typing; both tables have an integer `id`.
+  // Literal queries keep Kysely's table typing; every step table has an integer `id`.
   const row =
     table === 'inventory_item'
       ? await tx.trx.selectFrom('inventory_item').selectAll().where('id', '=', id).executeTakeFirst()
-      : await tx.trx.selectFrom('injury').selectAll().where('id', '=', id).executeTakeFirst()
+      : table === 'injury'
+        ? await tx.trx.selectFrom('injury').selectAll().where('id', '=', id).executeTakeFirst()
+        : await tx.trx.selectFrom('character').selectAll().where('id', '=', id).executeTakeFirst()
   return (row as Row | undefined) ?? null
 }
 
@@ -128,7 +130,8 @@ export async function undoLastStep(tx: Tx, campaignId: number): Promise<UndoneSt
   for (const change of changes) {
     const now = await readRow(tx, change.table, change.id)
     if (!sameRow(now, change.after)) {
-      const what = change.table === 'inventory_item' ? `the item “${String((change.after ?? change.before)?.name ?? change.id)}”` : 'an injury'
+      const name = String((change.after ?? change.before)?.name ?? change.id)
+      const what = change.table === 'inventory_item' ? `the item “${name}”` : change.table === 'character' ? `${name}’s sheet` : 'an injury'
       throw new AppError(
         'conflict',
         `“${step.summary}” cannot be undone: ${what} has been changed since. Change it back by hand if you need to; nothing was undone.`,

@@ -3,7 +3,7 @@
  * lives in its own tables and is read into the state for each step: characters' food and water
  * (their inventory) and injuries with a heal time (the injury table).
  */
-import { newClock, type ClockState, type InjuryRecord, type Provisions } from '../../engines/clock'
+import { newClock, osrInjury, type ClockState, type InjuryRecord, type Provisions } from '../../engines/clock'
 import type { Tx } from '../context'
 import { requireCampaign } from '../campaigns'
 
@@ -12,19 +12,28 @@ import { requireCampaign } from '../campaigns'
  * the place kind of the encounter distance (OSR-12) and the tables an encounter is rolled on. It is
  * kept in the same JSON as the clock so that undoing a step restores it too.
  */
-export type StoredClock = ClockState & { partyLocationId: number | null }
+export type StoredClock = ClockState & {
+  partyLocationId: number | null
+  /** OSR-20: characters resting (id → when their day of rest in progress began). */
+  resting: Record<string, number>
+}
 
 /** The clock as stored: provisions and injuries are read from their tables each time. */
 export async function loadStoredClock(tx: Tx, campaignId: number): Promise<StoredClock> {
   await requireCampaign(tx, campaignId)
   const row = await tx.trx.selectFrom('clock').select('state').where('campaign_id', '=', campaignId).executeTakeFirst()
-  if (!row) return { ...newClock({ time: 0, place: 'enclosed' }), partyLocationId: null }
+  if (!row) return { ...newClock({ time: 0, place: 'enclosed' }), partyLocationId: null, resting: {} }
   const stored = JSON.parse(row.state) as StoredClock
-  return { ...stored, partyLocationId: stored.partyLocationId ?? null, provisions: [], injuries: [] }
+  return { ...stored, partyLocationId: stored.partyLocationId ?? null, resting: stored.resting ?? {}, provisions: [], injuries: [] }
 }
 
-export async function saveClock(tx: Tx, campaignId: number, state: ClockState, partyLocationId: number | null): Promise<void> {
-  const json = JSON.stringify({ ...state, partyLocationId, provisions: [], injuries: [] })
+export async function saveClock(
+  tx: Tx,
+  campaignId: number,
+  state: ClockState,
+  extra: { partyLocationId: number | null; resting: Record<string, number> },
+): Promise<void> {
+  const json = JSON.stringify({ ...state, ...extra, provisions: [], injuries: [] })
   await tx.trx
     .insertInto('clock')
     .values({ campaign_id: campaignId, state: json, updated_at: tx.realTime })
@@ -54,6 +63,38 @@ export async function loadProvisions(tx: Tx, campaignId: number): Promise<Provis
     byCharacter.set(r.id, p)
   }
   return [...byCharacter.values()]
+}
+
+/** The id of a character's OSR-20 rest record on the clock. */
+export const restRecordId = (characterId: number | string): string => `rest-${characterId}`
+
+/**
+ * OSR-20, CLK-8: every active old-school PC below maximum H heals 1d2 H per full day of rest
+ * marked by the GM. Their H is in their sheet; whether and since when they rest, on the clock.
+ */
+export async function loadRestRecords(tx: Tx, campaignId: number, resting: Record<string, number>): Promise<InjuryRecord[]> {
+  const rows = await tx.trx
+    .selectFrom('character as c')
+    .innerJoin('campaign as k', 'k.id', 'c.campaign_id')
+    .select(['c.id', 'c.sheet'])
+    .where('c.campaign_id', '=', campaignId)
+    .where('k.system', '=', 'osr')
+    .where('c.kind', '=', 'pc')
+    .where('c.status', '=', 'active')
+    .execute()
+  const records: InjuryRecord[] = []
+  for (const r of rows) {
+    const sheet = JSON.parse(r.sheet) as { h?: number; maxH?: number }
+    const h = sheet.h ?? 0
+    const maxH = sheet.maxH ?? 0
+    if (h >= maxH) continue
+    const since = resting[String(r.id)]
+    records.push({
+      ...osrInjury({ id: restRecordId(r.id), characterId: String(r.id), label: 'lost hardiness', takenAt: 0, h, maxH }),
+      ...(since === undefined ? {} : { recovery: { kind: 'rest', h, maxH, restDayStartedAt: since } }),
+    })
+  }
+  return records
 }
 
 /** CLK-8: unhealed injuries that the rules give a heal time heal when the clock passes it. */

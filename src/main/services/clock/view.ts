@@ -35,6 +35,7 @@ export function clockView(
   undo: { action: string; summary: string } | null,
   supplies: ClockView['supplies'],
   whereabouts: Pick<ClockView, 'location' | 'tables'>,
+  rest: ClockView['rest'],
 ): ClockView {
   const read = readClock(state)
   const face = effectiveThreshold(state.encounters)
@@ -76,6 +77,7 @@ export function clockView(
     undo,
     supplies,
     ...whereabouts,
+    rest,
   }
 }
 

@@ -23,6 +23,7 @@ type CampaignMethod = Extract<
   | 'light.handOver'
   | 'timer.add'
   | 'timer.remove'
+  | 'clock.rest'
 >
 
 export const useClock = defineStore('clock', () => {
