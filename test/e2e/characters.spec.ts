@@ -253,10 +253,11 @@ test('Resolution and Ranks: every ability rated (RK-1), aspects, harm, moves, a 
   await shot(page, 'ranks-refused')
   await page.getByLabel('Ferocity', { exact: true }).selectOption('superb')
   await addRow(page, 'aspect', { 'Aspect 1': 'You killed my father' })
-  await page.getByLabel('Weary').check()
+  // RK-8: the Harm track is the character's open Harm injuries, shown here, taken in Injuries.
+  await expect(page.getByLabel('Weary')).toBeDisabled()
   await page.getByLabel('Refresh').check()
   await expect(rules(page).getByRole('heading', { name: 'Follows the rules' })).toBeVisible()
-  await expect(page.getByRole('region', { name: 'Derived values' })).toContainText('marks Hurt')
+  await expect(page.getByRole('region', { name: 'Derived values' })).toContainText('marks Weary')
   await save(page, /Create PC/, 'Saved “Inigo”.')
   await loadAndSpeed(page)
 
@@ -271,7 +272,7 @@ test('Resolution and Ranks: every ability rated (RK-1), aspects, harm, moves, a 
   await expect(page.getByRole('list', { name: 'Characters' }).getByRole('link')).toHaveText([/Inigo/])
   await page.getByRole('list', { name: 'Characters' }).getByRole('link', { name: /Inigo/ }).click()
   await expect(page.getByLabel('Ferocity', { exact: true })).toHaveValue('superb')
-  await expect(page.getByLabel('Weary')).toBeChecked()
+  await expect(page.getByLabel('Weary')).not.toBeChecked()
   await expect(page.getByLabel('Refresh')).toBeChecked()
   await expect(page.getByLabel('Aspect 1', { exact: true })).toHaveValue('You killed my father')
   await expect(page.getByRole('region', { name: 'Derived values' })).toContainText('800 ft open · 80 ft enclosed')

@@ -289,3 +289,22 @@ describe('CLK-8: injuries mend as the clock passes their times', () => {
     expect((await refused(core, 'clock.rest', { campaignId, characterId: ana, resting: true })).message).toMatch(/^Ana has no lost hardiness/)
   })
 })
+
+describe('CLK-1: what is recorded without a time of its own is stamped with the clock’s time', () => {
+  it('notes, ledger entries, injuries and table rolls made at Day 1 · 02:00 carry that game time', async () => {
+    const { campaignId, glam } = await party('ladder')
+    await gm(core, 'clock.setMode', { campaignId, mode: 'downtime' })
+    await gm(core, 'clock.advance', { campaignId, span: { hours: 2 } })
+    const note = await gm(core, 'log.note', { campaignId, text: 'The bridge is out.' })
+    const earned = await gm(core, 'ledger.earn', { campaignId, characterId: glam, currency: 'pp', amount: 1, reason: 'bravery' })
+    const wound = await gm(core, 'injury.record', { characterId: glam, kind: 'ladder.damage', level: 'wounded', location: 'leg' })
+    const table = await gm(core, 'encounterTable.create', { campaignId, name: 'Road', dice: '1d6', rows: [{ min: 1, max: 6, text: 'Bandits' }] })
+    await gm(core, 'encounterTable.roll', { id: table.id })
+    expect([note.gameTime, earned.gameTime, wound.takenAt]).toEqual([2 * HOUR, 2 * HOUR, 2 * HOUR])
+    expect(wound.healsAt).toBe(2 * HOUR + 7 * 24 * HOUR) // LAD-20 counts from when it was taken
+    const [rolled] = await gm(core, 'log.list', { campaignId, kind: 'encounter.rolled' })
+    expect(rolled?.gameTime).toBe(2 * HOUR)
+    // A time the GM gives still wins.
+    expect((await gm(core, 'ledger.earn', { campaignId, characterId: glam, currency: 'pp', amount: 1, reason: 'earlier', gameTime: 60 })).gameTime).toBe(60)
+  })
+})

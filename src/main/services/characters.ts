@@ -32,8 +32,50 @@ export async function sheetContext(
   return { kind: at.kind, status: at.status, abilities, balances }
 }
 
+/** A character's unhealed injuries of one kind, as stored (kind and details). */
+async function openInjuryDetails(db: Kysely<Database>, characterId: number, kind: string): Promise<Record<string, unknown>[]> {
+  const rows = await db.selectFrom('injury').select('details').where('character_id', '=', characterId).where('kind', '=', kind).where('healed', '=', 0).execute()
+  return rows.map((r) => JSON.parse(r.details) as Record<string, unknown>)
+}
+
+/**
+ * The parts of a sheet that injuries decide, so the two can never disagree: a Ranks character's
+ * Harm track is their open Harm injuries (RK-8).
+ */
+async function withInjuries(db: Kysely<Database>, system: SystemId, characterId: number, sheet: Record<string, unknown>): Promise<Record<string, unknown>> {
+  if (system !== 'ranks') return sheet
+  const harm = { weary: false, hurt: false, doomed: false }
+  for (const d of await openInjuryDetails(db, characterId, 'ranks.harm')) if (typeof d.box === 'string' && d.box in harm) harm[d.box as keyof typeof harm] = true
+  return { ...sheet, harm }
+}
+
+/**
+ * CH-10: consequences recorded as injuries that the sheet has not split among rating, bonus,
+ * reserves and resistance yet (the split is the owner's to choose), as facts to act on.
+ */
+async function unsplitConsequences(db: Kysely<Database>, characterId: number, sheet: Record<string, unknown>): Promise<Character['facts']> {
+  const applied = new Map<string, number>()
+  for (const r of (sheet.reductions as { scope: string; ability: string; points: number }[] | undefined) ?? []) {
+    const key = r.scope === 'overall' ? '' : r.ability.trim().toLowerCase()
+    applied.set(key, (applied.get(key) ?? 0) + r.points)
+  }
+  const recorded = new Map<string, { label: string; points: number }>()
+  for (const d of await openInjuryDetails(db, characterId, 'challenge.reduction')) {
+    if (d.scope !== 'ability' && d.scope !== 'overall') continue
+    const key = d.scope === 'overall' ? '' : String(d.ability ?? '').trim().toLowerCase()
+    const label = d.scope === 'overall' ? 'every ability' : String(d.ability)
+    recorded.set(key, { label, points: (recorded.get(key)?.points ?? 0) + Number(d.points ?? 0) })
+  }
+  const facts: Character['facts'] = []
+  for (const [key, { label, points }] of recorded) {
+    const missing = points - (applied.get(key) ?? 0)
+    if (missing > 0) facts.push({ label: `To split: ${label}`, value: `${missing} point${missing === 1 ? '' : 's'} of consequence recorded in Injuries, not yet taken from rating, bonus, reserves or resistance`, rule: 'CH-10' })
+  }
+  return facts
+}
+
 async function toCharacter(db: Kysely<Database>, row: Selectable<CharacterTable>, system: SystemId): Promise<Character> {
-  const sheet = JSON.parse(row.sheet) as Record<string, unknown>
+  const sheet = await withInjuries(db, system, row.id, JSON.parse(row.sheet) as Record<string, unknown>)
   const context = await sheetContext(db, { campaignId: row.campaign_id, system, kind: row.kind, status: row.status, characterId: row.id })
   const checked = checkSheet(system, sheet, context)
   return {
@@ -45,7 +87,7 @@ async function toCharacter(db: Kysely<Database>, row: Selectable<CharacterTable>
     sheet: checked.sheet ?? { ...blankSheet(system), ...sheet },
     createdAt: row.created_at,
     problems: checked.problems,
-    facts: checked.facts,
+    facts: system === 'challenge' ? [...checked.facts, ...(await unsplitConsequences(db, row.id, checked.sheet ?? sheet))] : checked.facts,
     encumbrance: await encumbranceOf(db, { id: row.id, campaignId: row.campaign_id }),
     balances: context.balances,
   }
@@ -77,8 +119,10 @@ export async function checkCharacterSheet(
 ): Promise<CheckResult> {
   const system = await systemOf(db, input.campaignId)
   const context = await sheetContext(db, { ...input, system, characterId: input.characterId ?? null })
-  const { problems, fields, facts } = checkSheet(system, input.sheet, context)
-  return { problems, fields, facts }
+  const sheet = input.characterId === undefined ? input.sheet : await withInjuries(db, system, input.characterId, input.sheet)
+  const checked = checkSheet(system, sheet, context)
+  const consequences = system === 'challenge' && input.characterId !== undefined ? await unsplitConsequences(db, input.characterId, checked.sheet ?? sheet) : []
+  return { problems: checked.problems, fields: checked.fields, facts: [...checked.facts, ...consequences] }
 }
 
 /** The sheet to save, or the refusal that says why it cannot be saved. */

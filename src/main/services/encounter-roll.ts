@@ -56,7 +56,7 @@ export async function rollEncounterTable(
         npc: row?.npcName ?? null,
       },
       dice: dice.faces,
-      gameTime: input.gameTime ?? 0,
+      gameTime: input.gameTime, // when absent, the log stamps the clock's time
       sessionId: input.sessionId ?? null,
       gmOnly: true,
     })

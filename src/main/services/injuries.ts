@@ -1,8 +1,9 @@
 /**
  * Injuries: recorded in the campaign's own rules, listed and deleted, each change one transaction
  * with its log entry. Treating, healing and editing are in injury-updates.ts; how each kind heals
- * is in injury-recovery.ts. The clock (issue 8) will move them along.
+ * is in injury-recovery.ts. The clock heals those with a time as it passes it (CLK-8).
  */
+import { currentGameTime } from './game-time'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'
 import type { Injury, InjuryDetails, ParsedInput } from '../../shared/contract'
@@ -109,7 +110,9 @@ export async function recordInjury(deps: ServiceDeps, input: RecordInput): Promi
     const owner = await injuryOwner(tx, input.characterId, input.kind)
     const what = await whatToRecord(tx, input, owner.name)
     const healBetween = what.kind === 'ladder.damage' && (await healsBetweenAdventures(tx, owner.campaign_id))
-    const plan = planInjury(what, { takenAt: input.takenAt, treatedAt: null, healBetweenAdventures: healBetween })
+    // Taken now, as the clock stands, unless the GM says when (CLK-8).
+    const takenAt = input.takenAt ?? (await currentGameTime(tx.trx, owner.campaign_id))
+    const plan = planInjury(what, { takenAt, treatedAt: null, healBetweenAdventures: healBetween })
     const row = await tx.trx
       .insertInto('injury')
       .values({
@@ -119,7 +122,7 @@ export async function recordInjury(deps: ServiceDeps, input: RecordInput): Promi
         kind: what.kind,
         description: input.description,
         details: plan.details,
-        taken_at: input.takenAt,
+        taken_at: takenAt,
         heals_at: plan.healsAt,
         created_at: tx.realTime,
         updated_at: tx.realTime,
@@ -127,7 +130,7 @@ export async function recordInjury(deps: ServiceDeps, input: RecordInput): Promi
       .returning('id')
       .executeTakeFirstOrThrow()
     const injury = await injuryById(tx.trx, row.id)
-    await injuryChanged(tx, injury, 'created', { kind: 'injury.recorded', gameTime: input.takenAt, payload: { kind: what.kind } })
+    await injuryChanged(tx, injury, 'created', { kind: 'injury.recorded', gameTime: takenAt, payload: { kind: what.kind } })
     return injury
   })
 }

@@ -2,6 +2,7 @@
  * Changing an injury: treating it (which starts LAD-20's clock for an Incapacitate), healing it,
  * editing what was written, and LAD-22.3's Plot Point that steps an Incapacitate down to a Wound.
  */
+import { currentGameTime } from './game-time'
 import type { Injury, InjuryDetails, LedgerEntry, ParsedInput } from '../../shared/contract'
 import { spendPlotPoints } from '../engines/ladder'
 import { capitalised } from '../../shared/injuries'
@@ -85,8 +86,10 @@ export async function updateInjury(deps: ServiceDeps, input: UpdateInput): Promi
     // Naming a time of treatment or healing means it happened.
     const treated = input.treated ?? (input.treatedAt !== undefined || row.treated === 1)
     const healed = input.healed ?? (input.healedAt !== undefined || row.healed === 1)
-    const treatedAt = treated ? (input.treatedAt ?? stored.facts.treatedAt ?? takenAt) : null
-    const healedAt = healed ? (input.healedAt ?? row.healed_at ?? takenAt) : null
+    // Treated or healed without a time: now, as the clock stands (never before it was taken).
+    const now = Math.max(takenAt, await currentGameTime(tx.trx, row.campaign_id))
+    const treatedAt = treated ? (input.treatedAt ?? stored.facts.treatedAt ?? now) : null
+    const healedAt = healed ? (input.healedAt ?? row.healed_at ?? now) : null
     checkTimes(takenAt, { treatedAt, healedAt }, input)
     if (row.healed === 1 && !healed) await checkReopen(tx, row, what)
     const healBetween = what.kind === 'ladder.damage' && (await healsBetweenAdventures(tx, row.campaign_id))

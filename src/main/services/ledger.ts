@@ -13,13 +13,14 @@ import { AppError, notFound } from './errors'
 import { recordChanged } from './records'
 import { coverProblem, ledgerHolder, type LedgerHolder } from './ledger-holder'
 import { entryById, holderEntries, pageOfEntries } from './ledger-queries'
+import { currentGameTime } from './game-time'
 
 export type { LedgerHolder } from './ledger-holder'
 
-/** When a change happened: the session (optional) and the game time (0 until the clock exists). */
+/** When a change happened: the session (optional) and the game time (the clock's time now when absent). */
 export interface LedgerWhen {
   sessionId: number | null
-  gameTime: number
+  gameTime?: number | undefined
 }
 
 /**
@@ -95,8 +96,9 @@ export async function writeLedgerEntry(
   why: keyof typeof LOG_KINDS,
 ): Promise<LedgerEntry> {
   const sessionNumber = await requireSession(tx, holder.campaignId, entry.sessionId)
+  const gameTime = entry.gameTime ?? (await currentGameTime(tx.trx, holder.campaignId))
   const before = await balanceOf(tx.trx, holder, entry.currency)
-  const problem = coverProblem(holder, { ...entry, sessionNumber: sessionNumber ?? 0 }, before)
+  const problem = coverProblem(holder, { ...entry, gameTime, sessionNumber: sessionNumber ?? 0 }, before)
   if (problem) {
     const outcome = why === 'spend' ? 'Nothing was spent.' : 'Nothing was changed.'
     throw new AppError('refused', `${problem} ${outcome}`, [{ field: why === 'correct' ? 'id' : 'amount', problem }])
@@ -110,7 +112,7 @@ export async function writeLedgerEntry(
       amount: entry.amount,
       reason: entry.reason,
       session_id: entry.sessionId,
-      game_time: entry.gameTime,
+      game_time: gameTime,
       corrects_id: entry.correctsId ?? null,
       created_at: tx.realTime,
     })
@@ -122,7 +124,7 @@ export async function writeLedgerEntry(
     {
       kind: LOG_KINDS[why],
       sessionId: entry.sessionId,
-      gameTime: entry.gameTime,
+      gameTime,
       payload: {
         id: row.id,
         characterId: holder.characterId,

@@ -4,6 +4,7 @@ import type { Database, LogEntryRow } from '../db/schema'
 import type { LogEntry } from '../../shared/contract'
 import type { RolledFace } from '../engines/dice'
 import type { Tx } from './context'
+import { currentGameTime } from './game-time'
 
 export interface NewLogEntry {
   campaignId: number
@@ -41,7 +42,8 @@ export async function appendLog(tx: Tx, entry: NewLogEntry): Promise<LogEntry> {
     .values({
       campaign_id: entry.campaignId,
       session_id: entry.sessionId ?? null,
-      game_time: entry.gameTime ?? 0,
+      // Recorded when the clock stands now, unless the change says when it happened (CLK-1).
+      game_time: entry.gameTime ?? (await currentGameTime(tx.trx, entry.campaignId)),
       real_time: tx.realTime,
       kind: entry.kind,
       payload: JSON.stringify(entry.payload),

@@ -79,7 +79,8 @@ export type Injury = z.infer<typeof Injury>
 const Common = {
   characterId: Id,
   description: text(2000).default(''),
-  takenAt: GameTime.default(0),
+  /** When it was taken; the clock's time now when absent (CLK-8). */
+  takenAt: GameTime.optional(),
 }
 
 const RecordInput = z.discriminatedUnion(

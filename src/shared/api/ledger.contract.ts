@@ -58,10 +58,10 @@ const Reason = z
   .min(1, 'say why, for the ledger')
   .max(500, 'must be at most 500 characters')
 
-/** Session and game time of a change: both optional until the clock exists (issue 8). */
+/** Session and game time of a change: optional; without a game time, the clock's time now (CLK-1). */
 const When = {
   sessionId: Id.nullable().default(null),
-  gameTime: GameTime.default(0),
+  gameTime: GameTime.optional(),
 }
 
 const Change = z.object({ ...Holder, currency: Currency, amount: Amount, reason: Reason, ...When }).strict()

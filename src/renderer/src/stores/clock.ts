@@ -3,7 +3,8 @@
  * inventory changes (a torch bought, rations eaten), in this window or another.
  */
 import { defineStore } from 'pinia'
-import { ref, shallowRef } from 'vue'
+import { ref, shallowRef, watch } from 'vue'
+import { STOP_KINDS, type StopKindName } from '../../../shared/api/clock.names'
 import type { ClockReport, ClockView, MethodInput } from '../../../shared/contract'
 import type { MethodName } from '../../../shared/methods'
 import { useConnection } from './connection'
@@ -26,7 +27,24 @@ type CampaignMethod = Extract<
   | 'clock.rest'
 >
 
+const UNTIL_KEY = 'lantern.clock.until'
+/** CLK-3's "something happens", unless the GM chose otherwise. */
+export const DEFAULT_UNTIL: StopKindName[] = ['encounter', 'light out', 'timer', 'new day']
+
+function storedUntil(): StopKindName[] {
+  try {
+    const kinds = JSON.parse(localStorage.getItem(UNTIL_KEY) ?? 'null') as unknown
+    if (Array.isArray(kinds) && kinds.length > 0 && kinds.every((k) => (STOP_KINDS as readonly string[]).includes(k))) return kinds as StopKindName[]
+  } catch {
+    // a damaged preference falls back to the default
+  }
+  return [...DEFAULT_UNTIL]
+}
+
 export const useClock = defineStore('clock', () => {
+  /** What "until something happens" stops at, as this GM chose (kept on this screen). */
+  const until = ref<StopKindName[]>(storedUntil())
+  watch(until, (kinds) => localStorage.setItem(UNTIL_KEY, JSON.stringify(kinds)), { deep: true })
   const campaignId = ref<number | null>(null)
   const clock = shallowRef<ClockView | null>(null)
   /** What the last step did (its lines, an encounter found), for the bar's alert. */
@@ -88,5 +106,5 @@ export const useClock = defineStore('clock', () => {
     error.value = null
   }
 
-  return { campaignId, clock, last, error, busy, open, reload, act, dismiss }
+  return { campaignId, clock, last, error, busy, until, open, reload, act, dismiss }
 })
