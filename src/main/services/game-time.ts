@@ -1,4 +1,4 @@
-/** The campaign's current game time (CLK-1), for anything recorded without a time of its own. */
+/** Where and when play stands: the clock's game time (CLK-1) and the session being played. */
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'
 
@@ -11,4 +11,21 @@ export async function currentGameTime(db: Kysely<Database>, campaignId: number):
   if (!row) return 0
   const time = (JSON.parse(row.state) as { time?: unknown }).time
   return typeof time === 'number' ? time : 0
+}
+
+/**
+ * The session being played: the most recent open one, or null. What is logged during play belongs
+ * to it unless the change names another.
+ * @example await openSessionId(db, 1) // 12
+ */
+export async function openSessionId(db: Kysely<Database>, campaignId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('session')
+    .select('id')
+    .where('campaign_id', '=', campaignId)
+    .where('status', '=', 'open')
+    .orderBy('number', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  return row?.id ?? null
 }

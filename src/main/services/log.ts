@@ -4,7 +4,7 @@ import type { Database, LogEntryRow } from '../db/schema'
 import type { LogEntry } from '../../shared/contract'
 import type { RolledFace } from '../engines/dice'
 import type { Tx } from './context'
-import { currentGameTime } from './game-time'
+import { currentGameTime, openSessionId } from './game-time'
 
 export interface NewLogEntry {
   campaignId: number
@@ -41,7 +41,8 @@ export async function appendLog(tx: Tx, entry: NewLogEntry): Promise<LogEntry> {
     .insertInto('log_entry')
     .values({
       campaign_id: entry.campaignId,
-      session_id: entry.sessionId ?? null,
+      // During play, an entry belongs to the open session unless the change names one (or none: null).
+      session_id: entry.sessionId !== undefined ? entry.sessionId : await openSessionId(tx.trx, entry.campaignId),
       // Recorded when the clock stands now, unless the change says when it happened (CLK-1).
       game_time: entry.gameTime ?? (await currentGameTime(tx.trx, entry.campaignId)),
       real_time: tx.realTime,
