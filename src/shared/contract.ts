@@ -22,6 +22,7 @@ import { searchContract } from './api/search.contract'
 import { ledgerContract } from './api/ledger.contract'
 import { injuryContract } from './api/injuries.contract'
 import { clockContract, clockEvents } from './api/clock.contract'
+import { playContract } from './api/play.contract'
 
 export * from './api/common'
 export * from './api/core.contract'
@@ -36,6 +37,7 @@ export * from './api/search.contract'
 export * from './api/ledger.contract'
 export * from './api/injuries.contract'
 export * from './api/clock.contract'
+export * from './api/play.contract'
 export { SYSTEMS, SYSTEM_IDS } from './systems'
 
 export const contract = {
@@ -50,6 +52,7 @@ export const contract = {
   ...ledgerContract,
   ...injuryContract,
   ...clockContract,
+  ...playContract,
 } as const satisfies Record<MethodName, MethodDef>
 
 export const events = {

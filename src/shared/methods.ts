@@ -16,6 +16,7 @@ import { SEARCH_METHODS } from './api/search.names'
 import { LEDGER_METHODS } from './api/ledger.names'
 import { INJURY_METHODS } from './api/injuries.names'
 import { CLOCK_EVENTS, CLOCK_METHODS } from './api/clock.names'
+import { PLAY_METHODS } from './api/play.names'
 
 export const METHOD_NAMES = [
   ...CORE_METHODS,
@@ -29,6 +30,7 @@ export const METHOD_NAMES = [
   ...LEDGER_METHODS,
   ...INJURY_METHODS,
   ...CLOCK_METHODS,
+  ...PLAY_METHODS,
 ] as const
 export type MethodName = (typeof METHOD_NAMES)[number]
 

@@ -15,6 +15,7 @@ import { searchHandlers } from './search'
 import { ledgerHandlers } from './ledger'
 import { injuryHandlers } from './injuries'
 import { clockHandlers } from './clock'
+import { playHandlers } from './play'
 
 export type { AppInfo } from './core'
 
@@ -31,5 +32,6 @@ export function createHandlers(deps: ServiceDeps, info: AppInfo): Handlers {
     ...ledgerHandlers(deps),
     ...injuryHandlers(deps),
     ...clockHandlers(deps),
+    ...playHandlers(deps),
   }
 }
