@@ -90,6 +90,16 @@ export function describeLogEntry(e: LogEntry): string {
   if (e.kind === 'clock.undone') return `Undone: ${String(p.summary)}.`
   if (e.kind.startsWith('clock.')) return `${String(p.summary)}.`
   switch (e.kind) {
+    case 'session.closed': {
+      const topUps = (p.topUps as { name: string; amount: number }[] | undefined) ?? []
+      const extra = [
+        ...topUps.map((t) => `${t.name}’s pool topped up by ${t.amount} (LAD-30)`),
+        ...(Number(p.threatLeft) > 0 ? [`${String(p.threatLeft)} Threat left unspent (RK-7)`] : []),
+      ]
+      return `Session ${String(p.number)} closed.${extra.length ? ` ${extra.join('; ')}.` : ''}`
+    }
+    case 'play.undone':
+      return `Undone: ${String(p.what)}.`
     case 'encounter.reaction':
       return `Reaction${p.who ? ` (closest: ${String(p.who)})` : ''}: d6 = ${String(p.face)} → ${String(p.reaction)}.`
     case 'campaign.created':

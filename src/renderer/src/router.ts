@@ -30,6 +30,7 @@ export const router = createRouter({
         { path: 'encounter-tables', name: 'encounter-tables', component: () => import('./views/encounter-tables/EncounterTablesView.vue') },
         { path: 'search', name: 'search', component: () => import('./views/search/SearchView.vue') },
         { path: 'time', name: 'clock', component: () => import('./views/clock/ClockPage.vue') },
+        { path: 'table', name: 'table', component: () => import('./views/table/TableView.vue') },
         // The ledger and injuries live on the character page; old links land there.
         { path: 'characters/:characterId(\\d+)/ledger', name: 'character-records', redirect: (to) => ({ name: 'character', params: to.params, hash: '#records' }) },
       ],

@@ -71,8 +71,9 @@ export const useClock = defineStore('clock', () => {
     error.value = null
     const api = useConnection().client()
     offs = [
+      // Any clock change (a step, an undo from the log, another window): show the clock as it is.
       api.on('clock.moved', (m) => {
-        if (m.campaignId === campaignId.value && m.time !== clock.value?.time) void reload()
+        if (m.campaignId === campaignId.value) void reload()
       }),
       api.on('record.changed', (c) => {
         if (c.campaignId === campaignId.value && (c.kind === 'inventory' || c.kind === 'character')) void reload()
@@ -81,10 +82,24 @@ export const useClock = defineStore('clock', () => {
     await reload()
   }
 
-  /** Runs one clock action; a refusal is shown, not thrown. */
-  async function act<K extends CampaignMethod>(method: K, input: Omit<MethodInput<K>, 'campaignId'>): Promise<ClockReport | null> {
-    if (campaignId.value === null || busy.value) return null
+  // Actions run one after another in the order asked: T pressed twice is two turns.
+  let queue: Promise<unknown> = Promise.resolve()
+  let waiting = 0
+
+  /** Runs one clock action after those already asked for; a refusal is shown, not thrown. */
+  function act<K extends CampaignMethod>(method: K, input: Omit<MethodInput<K>, 'campaignId'>): Promise<ClockReport | null> {
+    waiting++
     busy.value = true
+    const run = queue.then(() => runAct(method, input))
+    queue = run.finally(() => {
+      waiting--
+      busy.value = waiting > 0
+    })
+    return run
+  }
+
+  async function runAct<K extends CampaignMethod>(method: K, input: Omit<MethodInput<K>, 'campaignId'>): Promise<ClockReport | null> {
+    if (campaignId.value === null) return null
     error.value = null
     try {
       const report = (await useConnection()
@@ -92,19 +107,33 @@ export const useClock = defineStore('clock', () => {
         .call(method, { campaignId: campaignId.value, ...input } as MethodInput<K>)) as ClockReport
       clock.value = report.clock
       last.value = report
+      undone.value = null
       return report
     } catch (err) {
       error.value = (err as Error).message
       return null
-    } finally {
-      busy.value = false
     }
   }
+
+  /** Undoes the last action of play, whatever it was (a clock step, a spend, an injury, a roll). */
+  async function undoLast(): Promise<void> {
+    if (campaignId.value === null) return
+    error.value = null
+    try {
+      const r = await useConnection().client().call('play.undo', { campaignId: campaignId.value })
+      last.value = null
+      undone.value = `Undone: ${r.undone}.`
+      await reload()
+    } catch (err) {
+      error.value = (err as Error).message
+    }
+  }
+  const undone = ref<string | null>(null)
 
   function dismiss(): void {
     last.value = null
     error.value = null
   }
 
-  return { campaignId, clock, last, error, busy, until, open, reload, act, dismiss }
+  return { campaignId, clock, last, error, busy, until, undone, open, reload, act, undoLast, dismiss }
 })
