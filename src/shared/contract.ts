@@ -22,7 +22,12 @@ import { searchContract } from './api/search.contract'
 import { ledgerContract } from './api/ledger.contract'
 import { injuryContract } from './api/injuries.contract'
 import { clockContract, clockEvents } from './api/clock.contract'
+import { osrTableContract } from './api/table-osr.contract'
+import { ladderTableContract } from './api/table-ladder.contract'
+import { challengeTableContract } from './api/table-challenge.contract'
 import { playContract } from './api/play.contract'
+import { tableLodeContract } from './api/table-lode.contract'
+import { ranksTableContract } from './api/table-ranks.contract'
 
 export * from './api/common'
 export * from './api/core.contract'
@@ -37,7 +42,9 @@ export * from './api/search.contract'
 export * from './api/ledger.contract'
 export * from './api/injuries.contract'
 export * from './api/clock.contract'
+export * from './api/table-osr.contract'
 export * from './api/play.contract'
+export * from './api/table-lode.contract'
 export { SYSTEMS, SYSTEM_IDS } from './systems'
 
 export const contract = {
@@ -52,7 +59,12 @@ export const contract = {
   ...ledgerContract,
   ...injuryContract,
   ...clockContract,
+  ...osrTableContract,
+  ...ladderTableContract,
+  ...challengeTableContract,
   ...playContract,
+  ...tableLodeContract,
+  ...ranksTableContract,
 } as const satisfies Record<MethodName, MethodDef>
 
 export const events = {

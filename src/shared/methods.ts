@@ -16,7 +16,12 @@ import { SEARCH_METHODS } from './api/search.names'
 import { LEDGER_METHODS } from './api/ledger.names'
 import { INJURY_METHODS } from './api/injuries.names'
 import { CLOCK_EVENTS, CLOCK_METHODS } from './api/clock.names'
+import { OSR_TABLE_METHODS } from './api/table-osr.names'
+import { LADDER_TABLE_METHODS } from './api/table-ladder.names'
+import { CHALLENGE_TABLE_METHODS } from './api/table-challenge.names'
 import { PLAY_METHODS } from './api/play.names'
+import { TABLE_LODE_METHODS } from './api/table-lode.names'
+import { RANKS_TABLE_METHODS } from './api/table-ranks.names'
 
 export const METHOD_NAMES = [
   ...CORE_METHODS,
@@ -30,7 +35,12 @@ export const METHOD_NAMES = [
   ...LEDGER_METHODS,
   ...INJURY_METHODS,
   ...CLOCK_METHODS,
+  ...OSR_TABLE_METHODS,
+  ...LADDER_TABLE_METHODS,
+  ...CHALLENGE_TABLE_METHODS,
   ...PLAY_METHODS,
+  ...TABLE_LODE_METHODS,
+  ...RANKS_TABLE_METHODS,
 ] as const
 export type MethodName = (typeof METHOD_NAMES)[number]
 

@@ -203,6 +203,9 @@ describe('the clock service', () => {
     expect(r.clock.timers).toEqual([])
     const [fired] = await gm(core, 'log.list', { campaignId, kind: 'clock.event.timer' })
     expect(fired).toMatchObject({ gmOnly: true, gameTime: 1200 })
+    // Setting it was secret too: its label must not reach the players' recap (OSR-22).
+    const [set] = await gm(core, 'log.list', { campaignId, kind: 'clock.timer-set' })
+    expect(set?.gmOnly).toBe(true)
   })
 })
 

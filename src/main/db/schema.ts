@@ -3,6 +3,11 @@
  * frozen in time and use `Kysely<any>` (STYLE.md).
  */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { OsrTables } from './schema-osr'
+import type { LodeTables } from './schema-lode'
+import type { RanksTables } from './schema-ranks'
+import type { LadderTables } from './schema-ladder'
+import type { ChallengeTables } from './schema-challenge'
 
 export interface CampaignTable {
   id: Generated<number>
@@ -39,7 +44,7 @@ export interface LogEntryTable {
   undone: Generated<number>
 }
 
-export interface Database extends RecordTables, ClockTables {
+export interface Database extends RecordTables, ClockTables, RanksTables, LodeTables, OsrTables, LadderTables, ChallengeTables {
   campaign: CampaignTable
   setting: SettingTable
   log_entry: LogEntryTable

@@ -15,7 +15,12 @@ import { searchHandlers } from './search'
 import { ledgerHandlers } from './ledger'
 import { injuryHandlers } from './injuries'
 import { clockHandlers } from './clock'
+import { osrTableHandlers } from './table-osr'
+import { ladderTableHandlers } from './table-ladder'
 import { playHandlers } from './play'
+import { tableLodeHandlers } from './table-lode'
+import { ranksTableHandlers } from './table-ranks'
+import { challengeTableHandlers } from './table-challenge'
 
 export type { AppInfo } from './core'
 
@@ -32,6 +37,11 @@ export function createHandlers(deps: ServiceDeps, info: AppInfo): Handlers {
     ...ledgerHandlers(deps),
     ...injuryHandlers(deps),
     ...clockHandlers(deps),
+    ...osrTableHandlers(deps),
+    ...ladderTableHandlers(deps),
     ...playHandlers(deps),
+    ...tableLodeHandlers(deps),
+    ...ranksTableHandlers(deps),
+    ...challengeTableHandlers(deps),
   }
 }

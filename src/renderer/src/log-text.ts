@@ -2,6 +2,10 @@
 import type { LogEntry } from '../../shared/contract'
 import { SETTING_META, type SettingMetaKey } from '../../shared/settings-meta'
 import { CURRENCIES, amountOf, type CurrencyId } from '../../shared/currencies'
+import { describeOsrEntry } from './components/table/osr/osr-log-text'
+import { describeLodeEntry } from './components/table/lode/lode-log-text'
+import { describeRanksEntry } from './components/table/ranks/log-text'
+import { challengeLogText } from './components/table/challenge/log-text'
 
 export function settingLabel(key: string): string {
   return key in SETTING_META ? SETTING_META[key as SettingMetaKey].label : key
@@ -89,6 +93,12 @@ export function describeLogEntry(e: LogEntry): string {
   if (e.kind.startsWith('clock.event.')) return String(p.text)
   if (e.kind === 'clock.undone') return `Undone: ${String(p.summary)}.`
   if (e.kind.startsWith('clock.')) return `${String(p.summary)}.`
+  if (e.kind.startsWith('osr.')) return describeOsrEntry(e)
+  if (e.kind.startsWith('ranks.')) return describeRanksEntry(e)
+  if (e.kind.startsWith('lode.')) return describeLodeEntry(e)
+  if (e.kind.startsWith('challenge.')) return challengeLogText(e)
+  // The Ladder's table writes its own sentence into each entry (services/table-ladder/lines.ts).
+  if (e.kind.startsWith('ladder.') && typeof p.text === 'string') return p.text
   switch (e.kind) {
     case 'session.closed': {
       const topUps = (p.topUps as { name: string; amount: number }[] | undefined) ?? []

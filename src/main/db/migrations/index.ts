@@ -8,12 +8,22 @@ import * as m0001 from './0001-initial'
 import * as m0002 from './0002-campaign-records'
 import * as m0005 from './0005-ledger-corrections'
 import * as m0006 from './0006-clock'
+import * as m0007 from './0007-table-ladder'
+import * as m0008 from './0008-table-osr'
+import * as m0009 from './0009-table-lode'
+import * as m0010 from './0010-table-challenge'
+import * as m0011 from './0011-table-ranks'
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-campaign-records': m0002,
   '0005-ledger-corrections': m0005,
   '0006-clock': m0006,
+  '0007-table-ladder': m0007,
+  '0008-table-osr': m0008,
+  '0009-table-lode': m0009,
+  '0010-table-challenge': m0010,
+  '0011-table-ranks': m0011,
 }
 
 export const migrationProvider: MigrationProvider = {

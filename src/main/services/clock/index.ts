@@ -94,6 +94,8 @@ interface StepResult {
   partyLocationId?: number | null
   /** Who rests after the step (OSR-20); otherwise read from the rest records the engine returns. */
   resting?: Record<string, number>
+  /** The step's own entry is for the GM only (a hidden timer: OSR-22's secret cast window). */
+  gmOnly?: boolean
   summary: string
   events?: ClockEvent[]
   stopped?: { kind: string; at: number } | null
@@ -167,6 +169,7 @@ async function clockStep(
         stopped: result.stopped ?? null,
       },
       dice: rolled.dice?.faces ?? null,
+      gmOnly: result.gmOnly ?? false,
     })
     // … and one for each thing that happened on the way (checks that found nothing are in the step's entry).
     for (const e of events) {
@@ -458,7 +461,7 @@ export async function addTimer(
         ...(input.repeat ? { repeatEvery: { seconds } } : {}),
       }),
     )
-    return { state: r.state, summary: `Timer “${input.label}” set for ${when(ctx.state.time + seconds)}` }
+    return { state: r.state, summary: `Timer “${input.label}” set for ${when(ctx.state.time + seconds)}`, gmOnly: input.hiddenFromPlayers }
   })
 }
 
@@ -466,7 +469,7 @@ export async function removeTimer(deps: ServiceDeps, input: { campaignId: number
   return clockStep(deps, input.campaignId, 'timer-removed', async (ctx) => {
     const t = ctx.state.timers.find((x) => x.id === input.timerId)
     const r = orRefuse(engine.removeTimer(ctx.state, input.timerId))
-    return { state: r.state, summary: `Timer “${t?.label ?? input.timerId}” removed` }
+    return { state: r.state, summary: `Timer “${t?.label ?? input.timerId}” removed`, gmOnly: t?.hiddenFromPlayers ?? false }
   })
 }
 

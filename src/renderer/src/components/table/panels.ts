@@ -6,4 +6,9 @@ import { defineAsyncComponent, type Component } from 'vue'
 import type { SystemKey } from '../../../../shared/systems'
 
 export const TABLE_PANELS: Partial<Record<SystemKey, Component>> = {
+  ladder: defineAsyncComponent(() => import('./ladder/TablePanel.vue')),
+  osr: defineAsyncComponent(() => import('./osr/TablePanel.vue')),
+  lode: defineAsyncComponent(() => import('./lode/TablePanel.vue')),
+  ranks: defineAsyncComponent(() => import('./ranks/TablePanel.vue')),
+  challenge: defineAsyncComponent(() => import('./challenge/TablePanel.vue')),
 }

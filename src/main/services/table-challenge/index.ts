@@ -1,0 +1,10 @@
+/**
+ * The Challenge System at the table (issue 9; CH-1 … CH-11): set-up and exact odds, a challenge run
+ * round by round, changes of ability, consequences written to the injury records, and taking a
+ * step back.
+ */
+export { characterAbilities } from './abilities'
+export { setupOdds, roundOdds } from './odds'
+export { currentChallenge, startTableChallenge, playTableRound, playTableOut, changeTableAbilities } from './play'
+export { writeTableConsequences, closeTableChallenge, undoTableChallenge, undoChallengeStepIn } from './finish'
+export { challengeStepOwns, undoLastChallengeStep } from './steps'

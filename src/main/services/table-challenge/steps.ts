@@ -1,0 +1,200 @@
+/**
+ * Each challenge step (a start, a round, a change of abilities, consequences, a close) keeps the
+ * challenge as it was and every injury and character sheet it changed, before and after, so the
+ * last step can be taken back exactly, and refused when something else has changed them since.
+ */
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema'
+import type { LogEntry } from '../../../shared/contract'
+import type { Tx } from '../context'
+import { AppError } from '../errors'
+import { appendLog, type NewLogEntry } from '../log'
+import { touchCampaign } from '../campaigns'
+import type { ChallengeStatus, StoredChallenge } from './state'
+
+type StepTable = 'injury' | 'character'
+type Row = Record<string, unknown>
+
+interface RowChange {
+  table: StepTable
+  id: number
+  before: Row | null
+  after: Row | null
+}
+
+async function readRow(tx: Tx, table: StepTable, id: number): Promise<Row | null> {
+  const row =
+    table === 'injury'
+      ? await tx.trx.selectFrom('injury').selectAll().where('id', '=', id).executeTakeFirst()
+      : await tx.trx.selectFrom('character').selectAll().where('id', '=', id).executeTakeFirst()
+  return (row as Row | undefined) ?? null
+}
+
+/** The challenge as a step found it; null when the step started it. */
+export interface StepBefore {
+  status: ChallengeStatus
+  state: StoredChallenge
+}
+
+/** Collects what one challenge step changes; `finish` writes the step. */
+export class ChallengeStep {
+  private readonly befores = new Map<string, { table: StepTable; id: number; before: Row | null }>()
+  private readonly logIds: number[] = []
+  readonly logs: LogEntry[] = []
+
+  constructor(
+    private readonly tx: Tx,
+    readonly campaignId: number,
+    private readonly before: StepBefore | null,
+  ) {}
+
+  /** Call before changing (or right after creating) a row: remembers it as it was, once per step. */
+  async touching(table: StepTable, id: number, created = false): Promise<void> {
+    const key = `${table}:${id}`
+    if (!this.befores.has(key)) this.befores.set(key, { table, id, before: created ? null : await readRow(this.tx, table, id) })
+  }
+
+  /** Writes a log entry that belongs to this step (taken back with it). */
+  async log(entry: Omit<NewLogEntry, 'campaignId'>): Promise<LogEntry> {
+    const logged = await appendLog(this.tx, { ...entry, campaignId: this.campaignId })
+    this.logIds.push(logged.id)
+    this.logs.push(logged)
+    return logged
+  }
+
+  /** Saves the step. */
+  async finish(challengeId: number, action: string, summary: string): Promise<void> {
+    if (this.logIds.length === 0) throw new Error(`A challenge step (${action}) must write at least one log entry.`)
+    // Injuries and sheets log through their own services in this same transaction: every entry
+    // after the step's first belongs to it.
+    const last = await this.tx.trx
+      .selectFrom('log_entry')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .where('campaign_id', '=', this.campaignId)
+      .executeTakeFirst()
+    const changes: RowChange[] = []
+    for (const { table, id, before } of this.befores.values()) changes.push({ table, id, before, after: await readRow(this.tx, table, id) })
+    await this.tx.trx
+      .insertInto('challenge_step')
+      .values({
+        campaign_id: this.campaignId,
+        challenge_id: challengeId,
+        action,
+        summary,
+        before: this.before === null ? null : JSON.stringify(this.before),
+        rows: JSON.stringify(changes),
+        first_log_id: Math.min(...this.logIds),
+        last_log_id: Math.max(...this.logIds, Number(last?.id ?? 0)),
+        created_at: this.tx.realTime,
+      })
+      .execute()
+    await touchCampaign(this.tx, this.campaignId)
+  }
+}
+
+async function restoreRow(tx: Tx, change: RowChange): Promise<void> {
+  const { table, id, before } = change
+  if (before === null) {
+    await tx.trx.deleteFrom(table).where('id', '=', id).execute()
+    return
+  }
+  const { id: _id, ...rest } = before
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  if (await readRow(tx, table, id)) await tx.trx.updateTable(table).set(rest as any).where('id', '=', id).execute()
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  else await tx.trx.insertInto(table).values(before as any).execute()
+}
+
+/** What taking a step back gave back. */
+export interface UndoneChallengeStep {
+  challengeId: number
+  action: string
+  summary: string
+  /** The challenge as it was, or null when the step started it (the challenge is gone). */
+  before: StepBefore | null
+  /** Characters whose injuries or sheet came back, for events. */
+  characterIds: number[]
+}
+
+/**
+ * Takes back the campaign's last challenge step: the challenge as it was (or gone, if the step
+ * started it), every injury and sheet as it was, and its log entries marked undone. Refused when a
+ * row it changed has been changed since by something else, naming it, so nothing is overwritten.
+ * The caller writes the log entry that says so.
+ * @example const undone = await undoLastChallengeStep(tx, campaignId)
+ */
+export async function undoLastChallengeStep(tx: Tx, campaignId: number): Promise<UndoneChallengeStep> {
+  const step = await tx.trx
+    .selectFrom('challenge_step')
+    .selectAll()
+    .where('campaign_id', '=', campaignId)
+    .where('undone', '=', 0)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  if (!step) throw new AppError('refused', 'There is no challenge step to take back.', [{ field: 'campaignId', problem: 'nothing to take back' }])
+  const changes = JSON.parse(step.rows) as RowChange[]
+  for (const change of changes) {
+    const now = await readRow(tx, change.table, change.id)
+    if (JSON.stringify(now) !== JSON.stringify(change.after)) {
+      const name = String((change.after ?? change.before)?.name ?? change.id)
+      const what = change.table === 'character' ? `${name}’s sheet` : 'an injury it recorded'
+      throw new AppError('conflict', `“${step.summary}” cannot be taken back: ${what} has been changed since. Change it back by hand if you need to; nothing was undone.`, [
+        { field: 'campaignId', problem: `${what} changed since` },
+      ])
+    }
+  }
+  for (const change of [...changes].reverse()) await restoreRow(tx, change)
+  await tx.trx
+    .updateTable('log_entry')
+    .set({ undone: 1 })
+    .where('campaign_id', '=', campaignId)
+    .where('id', '>=', step.first_log_id)
+    .where('id', '<=', step.last_log_id)
+    .execute()
+  await tx.trx.updateTable('challenge_step').set({ undone: 1 }).where('id', '=', step.id).execute()
+  const before = step.before === null ? null : (JSON.parse(step.before) as StepBefore)
+  if (before === null) await tx.trx.deleteFrom('challenge').where('id', '=', step.challenge_id).execute()
+  else {
+    await tx.trx
+      .updateTable('challenge')
+      .set({ status: before.status, state: JSON.stringify(before.state), updated_at: tx.realTime })
+      .where('id', '=', step.challenge_id)
+      .execute()
+  }
+  const characterIds = [...new Set(changes.map((c) => (c.table === 'character' ? c.id : Number((c.after ?? c.before)?.character_id))))]
+  return { challengeId: step.challenge_id, action: step.action, summary: step.summary, before, characterIds }
+}
+
+/**
+ * The summary of the step "take back" would undo now, if it is this challenge's.
+ * @example await lastStepSummary(db, campaignId, challengeId) // 'Round 2 of “Cecilie vs the dragon”'
+ */
+export async function lastStepSummary(db: Kysely<Database>, campaignId: number, challengeId: number): Promise<string | null> {
+  const step = await db
+    .selectFrom('challenge_step')
+    .select(['challenge_id', 'summary'])
+    .where('campaign_id', '=', campaignId)
+    .where('undone', '=', 0)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  return step && step.challenge_id === challengeId ? step.summary : null
+}
+
+/**
+ * Whether a log entry was written by the campaign's last challenge step still standing: the table's
+ * general undo then takes that whole step back (`undoChallengeStepIn`), not the entry alone.
+ * @example await challengeStepOwns(db, 1, 57) // true for a round's entry, or an injury its consequences recorded
+ */
+export async function challengeStepOwns(db: Kysely<Database>, campaignId: number, logEntryId: number): Promise<boolean> {
+  const step = await db
+    .selectFrom('challenge_step')
+    .select(['first_log_id', 'last_log_id'])
+    .where('campaign_id', '=', campaignId)
+    .where('undone', '=', 0)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  return step !== undefined && logEntryId >= step.first_log_id && logEntryId <= step.last_log_id
+}

@@ -1,0 +1,12 @@
+/**
+ * The Ladder at the table (issue 9): rolls with exact odds, the spends that apply right then, and
+ * the trackers for conflicts and combat. One module per use case; this names the public surface.
+ */
+export { ladderRoster } from './who'
+export { ladderOdds } from './odds'
+export { buyResult, instantConflict, recordRuling, rollOnLadder, rollUntreatedHour, stepUpRoll } from './rolls'
+export { arbitraryDamage } from './damage'
+export { endConflict, listConflicts, neutraliseMember, startConflict } from './conflicts'
+export { playExchange } from './exchanges'
+export { combatRound } from './combat'
+export { undoLadderEntry } from './undo'

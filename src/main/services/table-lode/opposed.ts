@@ -1,0 +1,93 @@
+/**
+ * LODE-7 at the table: both sides roll, usually at Base Dice 2, with their own advantages; more
+ * successes wins by the difference. Odds come from the engine's `opposedOdds`; the roll is the
+ * engine's `opposedRoll` with each side's Energy dice paid from the ledger (LODE-9).
+ */
+import { opposedOdds, opposedRoll, type PointsEntry, type PoolInput } from '../../engines/lode'
+import type { LodePoolOdds, LodeRoll, MethodOutput, ParsedInput } from '../../../shared/contract'
+import { unitOfWork, type ServiceDeps } from '../context'
+import { campaignDice } from '../dice'
+import { AppError } from '../errors'
+import { appendLog } from '../log'
+import { sidePayload } from './payload'
+import { exactOdds } from './pool'
+import { lodeWeb, payPoints, requireCharacter, rollerOf, type Roller } from './rollers'
+import { insertRoll, linkLog, loadRoll, rollView, type StoredRoll, type StoredSide } from './store'
+
+type SideInput = ParsedInput<'lode.opposed'>['a']
+
+function sidePool(side: SideInput, web: number): PoolInput {
+  const { baseDice, advantages, disadvantages, blessing, curse, energy } = side
+  return { baseDice, advantages, disadvantages, blessing, curse, energy, web }
+}
+
+/**
+ * The exact chances of each side winning, and of a tie, with each side's own odds (DICE-2).
+ * @example await lodeOpposedOdds(deps, { campaignId: 1, a: { baseDice: 2, advantages: 3, … }, b: { baseDice: 2, advantages: 1, … } })
+ */
+export async function lodeOpposedOdds(deps: Pick<ServiceDeps, 'db'>, input: ParsedInput<'lode.opposedOdds'>): Promise<MethodOutput<'lode.opposedOdds'>> {
+  const web = await lodeWeb(deps.db, input.campaignId)
+  const a = sidePool(input.a, web)
+  const b = sidePool(input.b, web)
+  // Each side's own odds also check the pool is one the odds are worked out for.
+  const oddsA: LodePoolOdds = exactOdds(a)
+  const oddsB: LodePoolOdds = exactOdds(b)
+  return { a: oddsA, b: oddsB, ...opposedOdds(a, b) }
+}
+
+/** LODE-9: the Energy a side spends, as the engine's point entry (it adds one die each). */
+function energyEntries(energy: number): PointsEntry[] {
+  return energy > 0 ? [{ point: 'energy', change: -energy, reason: `${energy} extra ${energy === 1 ? 'die' : 'dice'} for this roll` }] : []
+}
+
+/**
+ * Rolls both sides of an opposed roll (side a first, then b), paying each side's Energy from the
+ * ledger, and logs both sides' faces in one entry (DICE-3).
+ * @example await rollOpposed(deps, { campaignId: 1, a: { characterId: 4, … }, b: { characterId: null, name: 'the guard', … }, gmOnly: false })
+ */
+export async function rollOpposed(deps: ServiceDeps, input: ParsedInput<'lode.opposed'>): Promise<LodeRoll> {
+  return unitOfWork(deps, async (tx) => {
+    const web = await lodeWeb(tx.trx, input.campaignId)
+    if (input.a.characterId !== null && input.a.characterId === input.b.characterId) {
+      throw new AppError('invalid_input', 'An opposed roll needs two different sides: pick someone else for one of them.', [{ field: 'b.characterId', problem: 'the same character as the first side' }])
+    }
+    const rollers: Roller[] = [
+      await rollerOf(tx, input.campaignId, input.a.characterId, input.a.name, 'First side'),
+      await rollerOf(tx, input.campaignId, input.b.characterId, input.b.name, 'Opponent'),
+    ]
+    const inputs = [input.a, input.b]
+    const ledgerEntryIds: number[] = []
+    for (const [i, side] of inputs.entries()) {
+      if (side.energy === 0) continue
+      const holder = requireCharacter(rollers[i]!, 'Energy points', `${i === 0 ? 'a' : 'b'}.energy`)
+      ledgerEntryIds.push(...(await payPoints(tx, holder, energyEntries(side.energy), side.what)))
+    }
+    const dice = await campaignDice(tx, input.campaignId)
+    const pools = inputs.map((s) => sidePool(s, web))
+    const result = opposedRoll(dice, pools[0]!, pools[1]!)
+    const sides: StoredSide[] = [result.a, result.b].map((r, i) => ({
+      characterId: rollers[i]!.characterId,
+      name: rollers[i]!.name,
+      what: inputs[i]!.what,
+      attempt: {
+        input: pools[i]!,
+        result: r,
+        earlier: [],
+        points: { ...rollers[i]!.points, energy: rollers[i]!.points.energy - inputs[i]!.energy },
+        entries: energyEntries(inputs[i]!.energy),
+      },
+      givenUp: null,
+    }))
+    const state: StoredRoll = { sides, opposed: { winner: result.winner, margin: result.margin }, deliberate: null }
+    const rollId = await insertRoll(tx, { campaignId: input.campaignId, kind: 'opposed', state, gmOnly: input.gmOnly })
+    const logged = await appendLog(tx, {
+      campaignId: input.campaignId,
+      kind: 'lode.opposed',
+      payload: { rollId, a: sidePayload(sides[0]!), b: sidePayload(sides[1]!), winner: result.winner, margin: result.margin, ledgerEntryIds },
+      dice: dice.faces,
+      gmOnly: input.gmOnly,
+    })
+    await linkLog(tx, rollId, logged.id)
+    return rollView(tx.trx, await loadRoll(tx.trx, rollId))
+  })
+}

@@ -1,0 +1,65 @@
+/**
+ * The old-school table's state, one JSON row per campaign: the combat under way (who fights on
+ * which side, this round's initiative, who has acted, weapons waiting to be reloaded) and spells
+ * prepared with their secret cast windows. Each action replaces it whole, never edits it.
+ */
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema'
+import type { Tx } from '../context'
+
+export type Side = 'party' | 'foes'
+
+export interface CombatState {
+  /** Game time the combat began. */
+  startedAt: number
+  combatants: { characterId: number; side: Side }[]
+  /** The round initiative was last rolled for (OSR-14); 0 before the first. */
+  round: number
+  initiative: { characterId: number; natural: number; total: number; surprise: number }[]
+  /** Highest total first; everyone in one step acts simultaneously (OSR-14). */
+  order: { total: number; characterIds: number[] }[]
+  /** Who has taken their action this round. */
+  acted: number[]
+  /** OSR-18: crossbows and firearms shot and not yet reloaded. */
+  unloaded: { characterId: number; weaponId: number }[]
+}
+
+/** OSR-22: spells prepared, to be cast by a time the GM rolled secretly. */
+export interface Preparation {
+  characterId: number
+  spellIds: string[]
+  preparedAt: number
+  castBy: number
+}
+
+export interface OsrTableState {
+  combat: CombatState | null
+  preparations: Preparation[]
+}
+
+export const EMPTY_TABLE: OsrTableState = { combat: null, preparations: [] }
+
+/** The stored JSON of the table's state, or null before its first action. */
+export async function storedTableJson(db: Kysely<Database>, campaignId: number): Promise<string | null> {
+  const row = await db.selectFrom('osr_table').select('state').where('campaign_id', '=', campaignId).executeTakeFirst()
+  return row?.state ?? null
+}
+
+/**
+ * The table's state; an empty table before its first action.
+ * @example (await loadTableState(db, 1)).combat?.round // 3
+ */
+export async function loadTableState(db: Kysely<Database>, campaignId: number): Promise<OsrTableState> {
+  const json = await storedTableJson(db, campaignId)
+  return json === null ? EMPTY_TABLE : { ...EMPTY_TABLE, ...(JSON.parse(json) as Partial<OsrTableState>) }
+}
+
+/** Writes the table's new state inside the caller's unit of work. */
+export async function saveTableState(tx: Tx, campaignId: number, state: OsrTableState): Promise<void> {
+  const json = JSON.stringify(state)
+  await tx.trx
+    .insertInto('osr_table')
+    .values({ campaign_id: campaignId, state: json, updated_at: tx.realTime })
+    .onConflict((oc) => oc.column('campaign_id').doUpdateSet({ state: json, updated_at: tx.realTime }))
+    .execute()
+}

@@ -1,0 +1,189 @@
+/**
+ * Each GM action at the old-school table is a step: the table's state as it was, and every
+ * character sheet and injury it changed, before and after, with the range of log entries it wrote.
+ * The last step can then be undone exactly as a compensating change — and is refused, naming what,
+ * when something else has changed those rows since.
+ */
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema'
+import type { LogEntry } from '../../../shared/contract'
+import type { Tx } from '../context'
+import { AppError } from '../errors'
+import { appendLog, type NewLogEntry } from '../log'
+import { touchCampaign } from '../campaigns'
+import { storedTableJson } from './state'
+
+type StepTable = 'character' | 'injury'
+type Row = Record<string, unknown>
+
+export interface RowChange {
+  table: StepTable
+  id: number
+  before: Row | null
+  after: Row | null
+}
+
+async function readRow(tx: Tx, table: StepTable, id: number): Promise<Row | null> {
+  const row =
+    table === 'character'
+      ? await tx.trx.selectFrom('character').selectAll().where('id', '=', id).executeTakeFirst()
+      : await tx.trx.selectFrom('injury').selectAll().where('id', '=', id).executeTakeFirst()
+  return (row as Row | undefined) ?? null
+}
+
+async function lastLogId(tx: Tx, campaignId: number): Promise<number> {
+  const row = await tx.trx
+    .selectFrom('log_entry')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('campaign_id', '=', campaignId)
+    .executeTakeFirst()
+  return Number(row?.id ?? 0)
+}
+
+/** Collects what one action at the table changes; `finish` writes the step. */
+export class TableStep {
+  private readonly befores = new Map<string, { table: StepTable; id: number; before: Row | null }>()
+
+  private constructor(
+    private readonly tx: Tx,
+    readonly campaignId: number,
+    private readonly stateBefore: string | null,
+    private readonly logsAfter: number,
+  ) {}
+
+  /** Starts a step inside the caller's unit of work, remembering the table as it is. */
+  static async begin(tx: Tx, campaignId: number): Promise<TableStep> {
+    return new TableStep(tx, campaignId, await storedTableJson(tx.trx, campaignId), await lastLogId(tx, campaignId))
+  }
+
+  /** Call before changing a row: remembers it as it was, once per step. */
+  async touching(table: StepTable, id: number): Promise<void> {
+    const key = `${table}:${id}`
+    if (!this.befores.has(key)) this.befores.set(key, { table, id, before: await readRow(this.tx, table, id) })
+  }
+
+  /** A row this step created: undoing the step deletes it. */
+  created(table: StepTable, id: number): void {
+    this.befores.set(`${table}:${id}`, { table, id, before: null })
+  }
+
+  /** Writes a log entry of this step (undone with it). */
+  log(entry: Omit<NewLogEntry, 'campaignId'>): Promise<LogEntry> {
+    return appendLog(this.tx, { ...entry, campaignId: this.campaignId })
+  }
+
+  /** Saves the step with every log entry written since it began (its own and the injuries'). */
+  async finish(action: string, summary: string): Promise<RowChange[]> {
+    const last = await lastLogId(this.tx, this.campaignId)
+    if (last <= this.logsAfter) throw new Error(`A step at the table (${action}) must write at least one log entry.`)
+    const changes: RowChange[] = []
+    for (const { table, id, before } of this.befores.values()) changes.push({ table, id, before, after: await readRow(this.tx, table, id) })
+    await this.tx.trx
+      .insertInto('osr_step')
+      .values({
+        campaign_id: this.campaignId,
+        action,
+        summary,
+        state_before: this.stateBefore,
+        rows: JSON.stringify(changes),
+        first_log_id: this.logsAfter + 1,
+        last_log_id: last,
+        created_at: this.tx.realTime,
+      })
+      .execute()
+    await touchCampaign(this.tx, this.campaignId)
+    return changes
+  }
+}
+
+/** Steps whose log entries were all undone already (a roll undone from the log) are passed over. */
+async function stillStanding(tx: Tx, campaignId: number, step: { first_log_id: number; last_log_id: number }): Promise<boolean> {
+  const row = await tx.trx
+    .selectFrom('log_entry')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('campaign_id', '=', campaignId)
+    .where('id', '>=', step.first_log_id)
+    .where('id', '<=', step.last_log_id)
+    .where('undone', '=', 0)
+    .executeTakeFirst()
+  return Number(row?.n ?? 0) > 0
+}
+
+async function lastStandingStep(tx: Tx, campaignId: number) {
+  const steps = await tx.trx.selectFrom('osr_step').selectAll().where('campaign_id', '=', campaignId).where('undone', '=', 0).orderBy('id', 'desc').limit(20).execute()
+  for (const step of steps) if (await stillStanding(tx, campaignId, step)) return step
+  return null
+}
+
+/** The last step that can be undone, for the screen's undo button. */
+export async function lastTableStep(tx: Tx, campaignId: number): Promise<{ action: string; summary: string } | null> {
+  const step = await lastStandingStep(tx, campaignId)
+  return step ? { action: step.action, summary: step.summary } : null
+}
+
+const sameRow = (a: Row | null, b: Row | null): boolean => JSON.stringify(a) === JSON.stringify(b)
+
+async function restoreRow(tx: Tx, change: RowChange): Promise<void> {
+  const { table, id, before } = change
+  if (before === null) {
+    await tx.trx.deleteFrom(table).where('id', '=', id).execute()
+    return
+  }
+  const { id: _id, ...rest } = before
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  if (await readRow(tx, table, id)) await tx.trx.updateTable(table).set(rest as any).where('id', '=', id).execute()
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  else await tx.trx.insertInto(table).values(before as any).execute()
+}
+
+/**
+ * Undoes the campaign's last step at the table: the table's state, every sheet and injury as they
+ * were, and its log entries marked undone. The caller logs the undo.
+ * @example await undoLastTableStep(tx, 1) // { action: 'strike', summary: 'Glam struck the chief: 2 H', changes: [...] }
+ */
+export async function undoLastTableStep(tx: Tx, campaignId: number): Promise<{ action: string; summary: string; changes: RowChange[] }> {
+  const step = await lastStandingStep(tx, campaignId)
+  if (!step) throw new AppError('refused', 'There is nothing at the table to undo.')
+  const changes = JSON.parse(step.rows) as RowChange[]
+  for (const change of changes) {
+    if (sameRow(await readRow(tx, change.table, change.id), change.after)) continue
+    const name = String((change.after ?? change.before)?.name ?? change.id)
+    const what = change.table === 'character' ? `${name}’s sheet` : 'an injury it recorded'
+    throw new AppError('conflict', `“${step.summary}” cannot be undone: ${what} has been changed since. Change it back by hand if you need to; nothing was undone.`)
+  }
+  // Injuries first: an injury created by the step goes before anything it belongs to changes back.
+  for (const change of [...changes].sort((a, b) => (a.table === b.table ? 0 : a.table === 'injury' ? -1 : 1))) await restoreRow(tx, change)
+  if (step.state_before === null) await tx.trx.deleteFrom('osr_table').where('campaign_id', '=', campaignId).execute()
+  else
+    await tx.trx
+      .insertInto('osr_table')
+      .values({ campaign_id: campaignId, state: step.state_before, updated_at: tx.realTime })
+      .onConflict((oc) => oc.column('campaign_id').doUpdateSet({ state: step.state_before!, updated_at: tx.realTime }))
+      .execute()
+  await tx.trx
+    .updateTable('log_entry')
+    .set({ undone: 1 })
+    .where('campaign_id', '=', campaignId)
+    .where('id', '>=', step.first_log_id)
+    .where('id', '<=', step.last_log_id)
+    .execute()
+  await tx.trx.updateTable('osr_step').set({ undone: 1 }).where('id', '=', step.id).execute()
+  return { action: step.action, summary: step.summary, changes }
+}
+
+/**
+ * Whether a log entry belongs to the last step at the table not yet undone — so that the log's
+ * "undo the last action" can hand the whole step (H, injuries, the fight) to `undoAtTable`.
+ * @example await isLastTableStepEntry(db, 1, 41) // true: entry 41 is the strike's injury
+ */
+export async function isLastTableStepEntry(db: Kysely<Database>, campaignId: number, logEntryId: number): Promise<boolean> {
+  const step = await db
+    .selectFrom('osr_step')
+    .select(['first_log_id', 'last_log_id'])
+    .where('campaign_id', '=', campaignId)
+    .where('undone', '=', 0)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  return step !== undefined && logEntryId >= step.first_log_id && logEntryId <= step.last_log_id
+}

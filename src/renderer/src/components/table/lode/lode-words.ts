@@ -1,0 +1,102 @@
+/**
+ * LODE in the table's words and colours: the labels of LODE-5, the bars of the odds chart (one
+ * per outcome, from the engine's exact odds), and how a pool's dice are described.
+ */
+import type { LodeLabel, LodePoolOdds } from '../../../../../shared/contract'
+
+export type Tone = 'success' | 'partial' | 'failure' | 'disaster' | 'bonus'
+export interface Bar {
+  label: string
+  p: number
+  tone?: Tone
+}
+
+/**
+ * LODE-5 in the seed's words. The chart's bars are narrow at a laptop's width, so the long words
+ * carry soft hyphens (U+00AD): they break, with a hyphen, only where a bar is too narrow.
+ */
+const SHY = '\u00AD'
+export const BAR_WORDS: Record<LodeLabel, string> = {
+  failure: `Fail${SHY}ure`,
+  marginal: `Mar${SHY}gin${SHY}al`,
+  adequate: `Ade${SHY}quate`,
+  solid: 'Solid',
+  impressive: `Im${SHY}pres${SHY}sive`,
+  exceptional: `Ex${SHY}cep${SHY}tion${SHY}al`,
+  astonishing: `As${SHY}ton${SHY}ish${SHY}ing`,
+}
+
+/** LODE-5 in the seed's words. */
+export const LABEL_WORDS: Record<LodeLabel, string> = {
+  failure: 'Failure',
+  marginal: 'Marginal',
+  adequate: 'Adequate',
+  solid: 'Solid',
+  impressive: 'Impressive',
+  exceptional: 'Exceptional',
+  astonishing: 'Astonishing',
+}
+
+/** Successes needed for each label from Marginal up: the GM's "needs at least" choice. */
+export const NEEDS: { successes: number; label: string }[] = [
+  { successes: 1, label: '1 · Marginal' },
+  { successes: 2, label: '2 · Adequate' },
+  { successes: 3, label: '3 · Solid' },
+  { successes: 4, label: '4 · Impressive' },
+  { successes: 5, label: '5 · Exceptional' },
+  { successes: 6, label: '6 · Astonishing' },
+]
+
+export function labelTone(label: LodeLabel): Tone {
+  if (label === 'failure') return 'failure'
+  if (label === 'marginal') return 'partial'
+  return 'success'
+}
+
+const at = (odds: LodePoolOdds, k: number): number => odds.successes[k] ?? 0
+
+/**
+ * One bar per outcome, in order: a fumble (LODE-3), a plain failure, each label of LODE-5, and
+ * Halfmagic at the Web (LODE-6). "Astonishing" holds 6 successes up to the Web; at Web 6 every
+ * such roll is Halfmagic, so the bar is left out.
+ * @example poolBars(odds)[0] // { label: 'Fumble', p: odds.fumble, tone: 'disaster' }
+ */
+export function poolBars(odds: LodePoolOdds): Bar[] {
+  const bars: Bar[] = []
+  if (odds.pool > 0) bars.push({ label: `Fum${SHY}ble`, p: odds.fumble, tone: 'disaster' })
+  bars.push({ label: BAR_WORDS.failure, p: at(odds, 0) - odds.fumble, tone: 'failure' })
+  const labels: LodeLabel[] = ['marginal', 'adequate', 'solid', 'impressive', 'exceptional']
+  labels.forEach((l, i) => bars.push({ label: BAR_WORDS[l], p: at(odds, i + 1), tone: labelTone(l) }))
+  if (odds.web > 6) {
+    let p = 0
+    for (let k = 6; k < odds.web; k++) p += at(odds, k)
+    bars.push({ label: BAR_WORDS.astonishing, p, tone: 'success' })
+  }
+  bars.push({ label: `Half${SHY}magic ${odds.web}+`, p: odds.halfmagic, tone: 'bonus' })
+  return bars
+}
+
+/**
+ * The chance of at least `needed` successes.
+ * @example atLeast(odds, 1) // 1 − P(no success)
+ */
+export function atLeast(odds: LodePoolOdds, needed: number): number {
+  let below = 0
+  for (let k = 0; k < needed; k++) below += at(odds, k)
+  return 1 - below
+}
+
+/** "+2", "0", "−1": a trait's dice as the sheet writes them. */
+export function signed(n: number): string {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0'
+}
+
+/** "1 success", "3 successes". */
+export function successes(n: number): string {
+  return `${n} success${n === 1 ? '' : 'es'}`
+}
+
+/** "4 dice", "1 die". */
+export function dice(n: number): string {
+  return `${n} ${n === 1 ? 'die' : 'dice'}`
+}
