@@ -86,7 +86,7 @@ test('a GM plays a Ladder session at the table: odds, a roll and a push, a confl
 
   // ── A roll, with the engine's exact odds shown before it ──
   const rollTab = main.getByRole('tabpanel', { name: 'Roll' })
-  await rollTab.getByLabel('Who').selectOption({ label: 'Tai' })
+  await rollTab.getByLabel('Who', { exact: true }).selectOption({ label: 'Tai' })
   await rollTab.getByLabel('What').selectOption({ label: 'Climbing — Good' })
   await rollTab.getByLabel('Difficulty').selectOption({ label: 'Expert' })
   const chart = rollTab.getByRole('figure', { name: 'Odds before the roll' })
@@ -229,7 +229,7 @@ test('the other trackers and spends: teams with henchmen, a race, a magic duel, 
 
   // A result bought before rolling (LAD-22.2), and a refusal that says why (LAD-1).
   const rollTab = main.getByRole('tabpanel', { name: 'Roll' })
-  await rollTab.getByLabel('Who').selectOption({ label: 'Tai' })
+  await rollTab.getByLabel('Who', { exact: true }).selectOption({ label: 'Tai' })
   await rollTab.getByLabel('What').selectOption({ label: 'Superb!' })
   await rollTab.getByLabel('Extended ladder (magic, supers)').uncheck()
   await expect(rollTab.getByRole('alert')).toContainText('superb and unprecedented assets need the extended ladder')
