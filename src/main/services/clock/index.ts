@@ -9,6 +9,7 @@ import type { ClockEvent, ClockState, Refusable, StopKind } from '../../engines/
 import type { Database } from '../../db/schema'
 import type { ClockReport, Span, SystemId } from '../../../shared/contract'
 import { getSetting } from '../settings'
+import { appendLog } from '../log'
 import { campaignDice, type CampaignDice } from '../dice'
 import { unitOfWork, type ServiceDeps, type Tx } from '../context'
 import { AppError } from '../errors'
@@ -354,7 +355,6 @@ export async function undo(deps: ServiceDeps, campaignId: number): Promise<Clock
     changes = undone.changes
     const restored = undone.clock as StoredClock
     await saveClock(tx, campaignId, undone.clock, { partyLocationId: restored.partyLocationId ?? null, resting: restored.resting ?? {} })
-    const { appendLog } = await import('../log')
     await appendLog(tx, {
       campaignId,
       kind: 'clock.undone',
