@@ -9,31 +9,14 @@ import type { Tx } from '../context'
 import { AppError } from '../errors'
 import { appendLog, type NewLogEntry } from '../log'
 import { touchCampaign } from '../campaigns'
+import { changedSince, restoreRow, rowWords, RowSnapshots, type RowChange } from '../row-snapshots'
 
 type StepTable = 'inventory_item' | 'injury' | 'character'
-type Row = Record<string, unknown>
-
-export interface RowChange {
-  table: StepTable
-  id: number
-  before: Row | null
-  after: Row | null
-}
-
-async function readRow(tx: Tx, table: StepTable, id: number): Promise<Row | null> {
-  // Literal queries keep Kysely's table typing; every step table has an integer `id`.
-  const row =
-    table === 'inventory_item'
-      ? await tx.trx.selectFrom('inventory_item').selectAll().where('id', '=', id).executeTakeFirst()
-      : table === 'injury'
-        ? await tx.trx.selectFrom('injury').selectAll().where('id', '=', id).executeTakeFirst()
-        : await tx.trx.selectFrom('character').selectAll().where('id', '=', id).executeTakeFirst()
-  return (row as Row | undefined) ?? null
-}
+export type { RowChange } from '../row-snapshots'
 
 /** Collects what one clock step changes; `finish` writes the step. */
 export class StepRecorder {
-  private readonly befores = new Map<string, { table: StepTable; id: number; before: Row | null }>()
+  private readonly rows: RowSnapshots<StepTable>
   private readonly logIds: number[] = []
   readonly logs: LogEntry[] = []
 
@@ -41,12 +24,13 @@ export class StepRecorder {
     private readonly tx: Tx,
     readonly campaignId: number,
     private readonly clockBefore: ClockState,
-  ) {}
+  ) {
+    this.rows = new RowSnapshots<StepTable>(tx)
+  }
 
   /** Call before changing a row: remembers it as it was, once per step. */
-  async touching(table: StepTable, id: number): Promise<void> {
-    const key = `${table}:${id}`
-    if (!this.befores.has(key)) this.befores.set(key, { table, id, before: await readRow(this.tx, table, id) })
+  touching(table: StepTable, id: number): Promise<void> {
+    return this.rows.touching(table, id)
   }
 
   /** Writes a log entry that belongs to this step (undone with it). */
@@ -60,10 +44,7 @@ export class StepRecorder {
   /** Saves the step; returns the inventory items' characters and injuries it touched, for events. */
   async finish(action: string, summary: string): Promise<RowChange[]> {
     if (this.logIds.length === 0) throw new Error(`A clock step (${action}) must write at least one log entry.`)
-    const changes: RowChange[] = []
-    for (const { table, id, before } of this.befores.values()) {
-      changes.push({ table, id, before, after: await readRow(this.tx, table, id) })
-    }
+    const changes = await this.rows.changes()
     await this.tx.trx
       .insertInto('clock_step')
       .values({
@@ -79,27 +60,6 @@ export class StepRecorder {
       .execute()
     await touchCampaign(this.tx, this.campaignId)
     return changes
-  }
-}
-
-function sameRow(a: Row | null, b: Row | null): boolean {
-  return JSON.stringify(a) === JSON.stringify(b)
-}
-
-async function restoreRow(tx: Tx, change: RowChange): Promise<void> {
-  const { table, id, before } = change
-  if (before === null) {
-    await tx.trx.deleteFrom(table).where('id', '=', id).execute()
-    return
-  }
-  const exists = await readRow(tx, table, id)
-  if (exists) {
-    const { id: _id, ...rest } = before
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await tx.trx.updateTable(table).set(rest as any).where('id', '=', id).execute()
-  } else {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await tx.trx.insertInto(table).values(before as any).execute()
   }
 }
 
@@ -127,16 +87,12 @@ export async function undoLastStep(tx: Tx, campaignId: number): Promise<UndoneSt
     .executeTakeFirst()
   if (!step) throw new AppError('refused', 'There is nothing on the clock to undo.')
   const changes = JSON.parse(step.rows) as RowChange[]
-  for (const change of changes) {
-    const now = await readRow(tx, change.table, change.id)
-    if (!sameRow(now, change.after)) {
-      const name = String((change.after ?? change.before)?.name ?? change.id)
-      const what = change.table === 'inventory_item' ? `the item “${name}”` : change.table === 'character' ? `${name}’s sheet` : 'an injury'
-      throw new AppError(
-        'conflict',
-        `“${step.summary}” cannot be undone: ${what} has been changed since. Change it back by hand if you need to; nothing was undone.`,
-      )
-    }
+  const changed = await changedSince(tx, changes)
+  if (changed) {
+    throw new AppError(
+      'conflict',
+      `“${step.summary}” cannot be undone: ${rowWords(changed)} has been changed since. Change it back by hand if you need to; nothing was undone.`,
+    )
   }
   for (const change of changes) await restoreRow(tx, change)
   await tx.trx

@@ -10,25 +10,11 @@ import type { Tx } from '../context'
 import { AppError } from '../errors'
 import { appendLog, type NewLogEntry } from '../log'
 import { touchCampaign } from '../campaigns'
+import * as Rows from '../row-snapshots'
 import type { ChallengeStatus, StoredChallenge } from './state'
 
 type StepTable = 'injury' | 'character'
-type Row = Record<string, unknown>
-
-interface RowChange {
-  table: StepTable
-  id: number
-  before: Row | null
-  after: Row | null
-}
-
-async function readRow(tx: Tx, table: StepTable, id: number): Promise<Row | null> {
-  const row =
-    table === 'injury'
-      ? await tx.trx.selectFrom('injury').selectAll().where('id', '=', id).executeTakeFirst()
-      : await tx.trx.selectFrom('character').selectAll().where('id', '=', id).executeTakeFirst()
-  return (row as Row | undefined) ?? null
-}
+type RowChange = Rows.RowChange<StepTable>
 
 /** The challenge as a step found it; null when the step started it. */
 export interface StepBefore {
@@ -38,7 +24,7 @@ export interface StepBefore {
 
 /** Collects what one challenge step changes; `finish` writes the step. */
 export class ChallengeStep {
-  private readonly befores = new Map<string, { table: StepTable; id: number; before: Row | null }>()
+  private readonly rows: Rows.RowSnapshots<StepTable>
   private readonly logIds: number[] = []
   readonly logs: LogEntry[] = []
 
@@ -46,12 +32,14 @@ export class ChallengeStep {
     private readonly tx: Tx,
     readonly campaignId: number,
     private readonly before: StepBefore | null,
-  ) {}
+  ) {
+    this.rows = new Rows.RowSnapshots<StepTable>(tx)
+  }
 
   /** Call before changing (or right after creating) a row: remembers it as it was, once per step. */
   async touching(table: StepTable, id: number, created = false): Promise<void> {
-    const key = `${table}:${id}`
-    if (!this.befores.has(key)) this.befores.set(key, { table, id, before: created ? null : await readRow(this.tx, table, id) })
+    if (created) this.rows.created(table, id)
+    else await this.rows.touching(table, id)
   }
 
   /** Writes a log entry that belongs to this step (taken back with it). */
@@ -72,8 +60,7 @@ export class ChallengeStep {
       .select((eb) => eb.fn.max('id').as('id'))
       .where('campaign_id', '=', this.campaignId)
       .executeTakeFirst()
-    const changes: RowChange[] = []
-    for (const { table, id, before } of this.befores.values()) changes.push({ table, id, before, after: await readRow(this.tx, table, id) })
+    const changes = await this.rows.changes()
     await this.tx.trx
       .insertInto('challenge_step')
       .values({
@@ -90,19 +77,6 @@ export class ChallengeStep {
       .execute()
     await touchCampaign(this.tx, this.campaignId)
   }
-}
-
-async function restoreRow(tx: Tx, change: RowChange): Promise<void> {
-  const { table, id, before } = change
-  if (before === null) {
-    await tx.trx.deleteFrom(table).where('id', '=', id).execute()
-    return
-  }
-  const { id: _id, ...rest } = before
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  if (await readRow(tx, table, id)) await tx.trx.updateTable(table).set(rest as any).where('id', '=', id).execute()
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  else await tx.trx.insertInto(table).values(before as any).execute()
 }
 
 /** What taking a step back gave back. */
@@ -134,17 +108,14 @@ export async function undoLastChallengeStep(tx: Tx, campaignId: number): Promise
     .executeTakeFirst()
   if (!step) throw new AppError('refused', 'There is no challenge step to take back.', [{ field: 'campaignId', problem: 'nothing to take back' }])
   const changes = JSON.parse(step.rows) as RowChange[]
-  for (const change of changes) {
-    const now = await readRow(tx, change.table, change.id)
-    if (JSON.stringify(now) !== JSON.stringify(change.after)) {
-      const name = String((change.after ?? change.before)?.name ?? change.id)
-      const what = change.table === 'character' ? `${name}’s sheet` : 'an injury it recorded'
-      throw new AppError('conflict', `“${step.summary}” cannot be taken back: ${what} has been changed since. Change it back by hand if you need to; nothing was undone.`, [
-        { field: 'campaignId', problem: `${what} changed since` },
-      ])
-    }
+  const changed = await Rows.changedSince(tx, changes)
+  if (changed) {
+    const what = changed.table === 'injury' ? 'an injury it recorded' : Rows.rowWords(changed)
+    throw new AppError('conflict', `“${step.summary}” cannot be taken back: ${what} has been changed since. Change it back by hand if you need to; nothing was undone.`, [
+      { field: 'campaignId', problem: `${what} changed since` },
+    ])
   }
-  for (const change of [...changes].reverse()) await restoreRow(tx, change)
+  for (const change of [...changes].reverse()) await Rows.restoreRow(tx, change)
   await tx.trx
     .updateTable('log_entry')
     .set({ undone: 1 })

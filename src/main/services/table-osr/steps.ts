@@ -11,25 +11,11 @@ import type { Tx } from '../context'
 import { AppError } from '../errors'
 import { appendLog, type NewLogEntry } from '../log'
 import { touchCampaign } from '../campaigns'
+import * as Rows from '../row-snapshots'
 import { storedTableJson } from './state'
 
 type StepTable = 'character' | 'injury'
-type Row = Record<string, unknown>
-
-export interface RowChange {
-  table: StepTable
-  id: number
-  before: Row | null
-  after: Row | null
-}
-
-async function readRow(tx: Tx, table: StepTable, id: number): Promise<Row | null> {
-  const row =
-    table === 'character'
-      ? await tx.trx.selectFrom('character').selectAll().where('id', '=', id).executeTakeFirst()
-      : await tx.trx.selectFrom('injury').selectAll().where('id', '=', id).executeTakeFirst()
-  return (row as Row | undefined) ?? null
-}
+export type RowChange = Rows.RowChange<StepTable>
 
 async function lastLogId(tx: Tx, campaignId: number): Promise<number> {
   const row = await tx.trx
@@ -42,14 +28,16 @@ async function lastLogId(tx: Tx, campaignId: number): Promise<number> {
 
 /** Collects what one action at the table changes; `finish` writes the step. */
 export class TableStep {
-  private readonly befores = new Map<string, { table: StepTable; id: number; before: Row | null }>()
+  private readonly rows: Rows.RowSnapshots<StepTable>
 
   private constructor(
     private readonly tx: Tx,
     readonly campaignId: number,
     private readonly stateBefore: string | null,
     private readonly logsAfter: number,
-  ) {}
+  ) {
+    this.rows = new Rows.RowSnapshots<StepTable>(tx)
+  }
 
   /** Starts a step inside the caller's unit of work, remembering the table as it is. */
   static async begin(tx: Tx, campaignId: number): Promise<TableStep> {
@@ -57,14 +45,13 @@ export class TableStep {
   }
 
   /** Call before changing a row: remembers it as it was, once per step. */
-  async touching(table: StepTable, id: number): Promise<void> {
-    const key = `${table}:${id}`
-    if (!this.befores.has(key)) this.befores.set(key, { table, id, before: await readRow(this.tx, table, id) })
+  touching(table: StepTable, id: number): Promise<void> {
+    return this.rows.touching(table, id)
   }
 
   /** A row this step created: undoing the step deletes it. */
   created(table: StepTable, id: number): void {
-    this.befores.set(`${table}:${id}`, { table, id, before: null })
+    this.rows.created(table, id)
   }
 
   /** Writes a log entry of this step (undone with it). */
@@ -76,8 +63,7 @@ export class TableStep {
   async finish(action: string, summary: string): Promise<RowChange[]> {
     const last = await lastLogId(this.tx, this.campaignId)
     if (last <= this.logsAfter) throw new Error(`A step at the table (${action}) must write at least one log entry.`)
-    const changes: RowChange[] = []
-    for (const { table, id, before } of this.befores.values()) changes.push({ table, id, before, after: await readRow(this.tx, table, id) })
+    const changes = await this.rows.changes()
     await this.tx.trx
       .insertInto('osr_step')
       .values({
@@ -121,21 +107,6 @@ export async function lastTableStep(tx: Tx, campaignId: number): Promise<{ actio
   return step ? { action: step.action, summary: step.summary } : null
 }
 
-const sameRow = (a: Row | null, b: Row | null): boolean => JSON.stringify(a) === JSON.stringify(b)
-
-async function restoreRow(tx: Tx, change: RowChange): Promise<void> {
-  const { table, id, before } = change
-  if (before === null) {
-    await tx.trx.deleteFrom(table).where('id', '=', id).execute()
-    return
-  }
-  const { id: _id, ...rest } = before
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  if (await readRow(tx, table, id)) await tx.trx.updateTable(table).set(rest as any).where('id', '=', id).execute()
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  else await tx.trx.insertInto(table).values(before as any).execute()
-}
-
 /**
  * Undoes the campaign's last step at the table: the table's state, every sheet and injury as they
  * were, and its log entries marked undone. The caller logs the undo.
@@ -145,14 +116,13 @@ export async function undoLastTableStep(tx: Tx, campaignId: number): Promise<{ a
   const step = await lastStandingStep(tx, campaignId)
   if (!step) throw new AppError('refused', 'There is nothing at the table to undo.')
   const changes = JSON.parse(step.rows) as RowChange[]
-  for (const change of changes) {
-    if (sameRow(await readRow(tx, change.table, change.id), change.after)) continue
-    const name = String((change.after ?? change.before)?.name ?? change.id)
-    const what = change.table === 'character' ? `${name}’s sheet` : 'an injury it recorded'
+  const changed = await Rows.changedSince(tx, changes)
+  if (changed) {
+    const what = changed.table === 'injury' ? 'an injury it recorded' : Rows.rowWords(changed)
     throw new AppError('conflict', `“${step.summary}” cannot be undone: ${what} has been changed since. Change it back by hand if you need to; nothing was undone.`)
   }
   // Injuries first: an injury created by the step goes before anything it belongs to changes back.
-  for (const change of [...changes].sort((a, b) => (a.table === b.table ? 0 : a.table === 'injury' ? -1 : 1))) await restoreRow(tx, change)
+  for (const change of [...changes].sort((a, b) => (a.table === b.table ? 0 : a.table === 'injury' ? -1 : 1))) await Rows.restoreRow(tx, change)
   if (step.state_before === null) await tx.trx.deleteFrom('osr_table').where('campaign_id', '=', campaignId).execute()
   else
     await tx.trx
