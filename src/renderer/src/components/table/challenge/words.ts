@@ -1,6 +1,7 @@
 /** The words and colours the Challenge System's table speaks in (CH-1 … CH-11). */
 import type { OddsBar } from '../OddsChart.vue'
 import type { ChallengeConsequence, ChallengeOdds } from '../../../../../shared/api/table-challenge.contract'
+import { CHALLENGE_DICE_WORDS } from '../../../../../shared/log-text/words'
 
 /** CH-11: where dice may replace numbers, as the set-up offers it. */
 export const DICE_PLACES = [
@@ -12,13 +13,7 @@ export const DICE_PLACES = [
 ] as const
 export type DicePlace = (typeof DICE_PLACES)[number]['id']
 
-export const DICE_WORDS: Record<DicePlace, string> = {
-  none: 'no dice',
-  pools: 'dice for the pools',
-  comparison: 'dice when comparing',
-  losses: 'dice for losses',
-  modifiers: 'dice for bonus, resistance, reserves',
-}
+export const DICE_WORDS: Record<DicePlace, string> = CHALLENGE_DICE_WORDS
 
 /** CH-10: how hazardous the challenge is for a side. */
 export const HAZARDS = [

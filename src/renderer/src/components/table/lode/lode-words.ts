@@ -3,6 +3,9 @@
  * per outcome, from the engine's exact odds), and how a pool's dice are described.
  */
 import type { LodeLabel, LodePoolOdds } from '../../../../../shared/contract'
+import { LODE_LABEL_WORDS } from '../../../../../shared/log-text/words'
+
+export { dice, signed, successes } from '../../../../../shared/log-text/words'
 
 export type Tone = 'success' | 'partial' | 'failure' | 'disaster' | 'bonus'
 export interface Bar {
@@ -27,15 +30,7 @@ export const BAR_WORDS: Record<LodeLabel, string> = {
 }
 
 /** LODE-5 in the seed's words. */
-export const LABEL_WORDS: Record<LodeLabel, string> = {
-  failure: 'Failure',
-  marginal: 'Marginal',
-  adequate: 'Adequate',
-  solid: 'Solid',
-  impressive: 'Impressive',
-  exceptional: 'Exceptional',
-  astonishing: 'Astonishing',
-}
+export const LABEL_WORDS: Record<LodeLabel, string> = LODE_LABEL_WORDS
 
 /** Successes needed for each label from Marginal up: the GM's "needs at least" choice. */
 export const NEEDS: { successes: number; label: string }[] = [
@@ -84,19 +79,4 @@ export function atLeast(odds: LodePoolOdds, needed: number): number {
   let below = 0
   for (let k = 0; k < needed; k++) below += at(odds, k)
   return 1 - below
-}
-
-/** "+2", "0", "−1": a trait's dice as the sheet writes them. */
-export function signed(n: number): string {
-  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0'
-}
-
-/** "1 success", "3 successes". */
-export function successes(n: number): string {
-  return `${n} success${n === 1 ? '' : 'es'}`
-}
-
-/** "4 dice", "1 die". */
-export function dice(n: number): string {
-  return `${n} ${n === 1 ? 'die' : 'dice'}`
 }

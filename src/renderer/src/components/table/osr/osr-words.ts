@@ -4,23 +4,21 @@
  */
 import type { OddsBar } from '../OddsChart.vue'
 import type { OsrModifierPart, OsrOdds, OsrOutcome } from '../../../../../shared/contract'
+import { OSR_OUTCOME_LABELS, signed } from '../../../../../shared/log-text/words'
+
+export { signed }
 
 export const OUTCOME_WORDS: Record<OsrOutcome, { label: string; tone: NonNullable<OddsBar['tone']> }> = {
-  'spectacular-success': { label: 'Spectacular success', tone: 'bonus' },
-  success: { label: 'Success', tone: 'success' },
-  failure: { label: 'Failure', tone: 'failure' },
-  'spectacular-failure': { label: 'Spectacular failure', tone: 'disaster' },
-  saved: { label: 'Saved', tone: 'success' },
-  'not-saved': { label: 'Not saved', tone: 'failure' },
-  'it-is': { label: 'It is so', tone: 'success' },
-  'it-is-not': { label: 'It is not', tone: 'failure' },
-  hit: { label: 'Hit', tone: 'success' },
-  miss: { label: 'Miss', tone: 'failure' },
-}
-
-/** A modifier as the sheet writes it: +1, 0, −1. */
-export function signed(n: number): string {
-  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0'
+  'spectacular-success': { label: OSR_OUTCOME_LABELS['spectacular-success'], tone: 'bonus' },
+  success: { label: OSR_OUTCOME_LABELS.success, tone: 'success' },
+  failure: { label: OSR_OUTCOME_LABELS.failure, tone: 'failure' },
+  'spectacular-failure': { label: OSR_OUTCOME_LABELS['spectacular-failure'], tone: 'disaster' },
+  saved: { label: OSR_OUTCOME_LABELS.saved, tone: 'success' },
+  'not-saved': { label: OSR_OUTCOME_LABELS['not-saved'], tone: 'failure' },
+  'it-is': { label: OSR_OUTCOME_LABELS['it-is'], tone: 'success' },
+  'it-is-not': { label: OSR_OUTCOME_LABELS['it-is-not'], tone: 'failure' },
+  hit: { label: OSR_OUTCOME_LABELS.hit, tone: 'success' },
+  miss: { label: OSR_OUTCOME_LABELS.miss, tone: 'failure' },
 }
 
 /** "d20 − 1 (B) − 5 (Darkness)": how the roll is made up. */

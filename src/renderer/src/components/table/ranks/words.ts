@@ -2,10 +2,7 @@
 import type { OddsBar } from '../OddsChart.vue'
 import type { RanksRoll } from '../../../../../shared/api/table-ranks.contract'
 
-/** 'great' → 'Great'. */
-export function cap(word: string): string {
-  return word.charAt(0).toUpperCase() + word.slice(1)
-}
+export { cap } from '../../../../../shared/log-text/words'
 
 /** RK-3: what each band means at the table. */
 export const BAND_WORDS: Record<RanksRoll['band'], string> = {

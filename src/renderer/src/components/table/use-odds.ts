@@ -1,10 +1,11 @@
 /**
- * Odds that follow the roll panel's inputs: asked of the API (the engine's exact odds, DICE-2)
- * about 100 ms after the last change, the newest answer winning; a refused input shows its reason.
+ * Odds that follow a roll panel's inputs: asked of the API (the engine's exact odds, DICE-2) about
+ * 100 ms after the last change, the newest answer winning; a refused input shows its reason. Every
+ * system's panel uses it; `refresh` asks again at once (after something else changed the odds).
  */
 import { onBeforeUnmount, ref, shallowRef, watch } from 'vue'
 
-export function useOsrOdds<Req, Res>(request: () => Req | null, fetch: (req: Req) => Promise<Res>, delay = 100) {
+export function useOdds<Req, Res>(request: () => Req | null, fetch: (req: Req) => Promise<Res>, delay = 100) {
   const odds = shallowRef<Res | null>(null)
   const error = ref<string | null>(null)
   let timer: ReturnType<typeof setTimeout> | undefined
