@@ -8,11 +8,17 @@ import { createHandlers, type AppInfo } from './handlers'
 import { createRouter, type Router } from './router'
 import { EventBus } from './services/events'
 import type { ServiceDeps } from './services/context'
+import { backupIfDue, type LibraryHost } from './services/backup'
 
 export interface Core {
   dataFile: string
-  handle: DbHandle
+  /** The open library; replaced (here and in `deps.db`) when a backup is restored. */
+  readonly handle: DbHandle
   deps: ServiceDeps
+  /** The library as backup and transfer services hold it: the file, the handle, and its swap. */
+  library: LibraryHost
+  /** The automatic start-up backup, running after the core is returned (null when none was due). */
+  startupBackup: Promise<unknown>
   router: Router
   events: EventBus
   migration: MigrationReport
@@ -25,11 +31,13 @@ export interface CoreOptions {
   version: string
   now?: () => Date
   checkOutputs?: boolean
+  /** Back up the library on start when the newest backup is older than a day (default true). */
+  autoBackup?: boolean
 }
 
 /** @example const core = await createCore({ dataFile: '/tmp/l.sqlite', mode: 'browser', version: '0.1.0' }) */
 export async function createCore(options: CoreOptions): Promise<Core> {
-  const handle = openDatabase(options.dataFile)
+  let handle = openDatabase(options.dataFile)
   let migration: MigrationReport
   try {
     migration = await migrateToLatest(handle)
@@ -39,17 +47,43 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
   const events = new EventBus()
   const deps: ServiceDeps = { db: handle.db, events, now: options.now ?? (() => new Date()) }
+  const library: LibraryHost = {
+    dataFile: options.dataFile,
+    get handle() {
+      return handle
+    },
+    // Services read `deps.db` at call time, so every call after a swap sees the new library.
+    swap(next) {
+      handle = next
+      deps.db = next.db
+    },
+    now: () => deps.now(),
+  }
   const router = createRouter(
-    createHandlers(deps, { version: options.version, dataFile: options.dataFile, mode: options.mode }),
+    createHandlers(deps, { version: options.version, dataFile: options.dataFile, mode: options.mode }, library),
     options.checkOutputs === undefined ? {} : { checkOutputs: options.checkOutputs },
   )
+  // Not awaited: start-up never waits on a backup. A failed one is reported, never fatal.
+  const startupBackup =
+    options.autoBackup === false
+      ? Promise.resolve(null)
+      : new Promise((r) => setImmediate(r))
+          .then(() => backupIfDue(library))
+          .catch((err: unknown) => console.error(`Lantern could not take its daily backup: ${(err as Error).message}`))
   return {
     dataFile: options.dataFile,
-    handle,
+    get handle() {
+      return handle
+    },
     deps,
+    library,
+    startupBackup,
     router,
     events,
     migration,
-    close: () => handle.close(),
+    close: async () => {
+      await startupBackup
+      await handle.close()
+    },
   }
 }

@@ -28,6 +28,9 @@ import { challengeTableContract } from './api/table-challenge.contract'
 import { playContract } from './api/play.contract'
 import { tableLodeContract } from './api/table-lode.contract'
 import { ranksTableContract } from './api/table-ranks.contract'
+import { recapContract } from './api/recap.contract'
+import { backupContract } from './api/backup.contract'
+import { transferContract } from './api/transfer.contract'
 
 export * from './api/common'
 export * from './api/core.contract'
@@ -45,6 +48,9 @@ export * from './api/clock.contract'
 export * from './api/table-osr.contract'
 export * from './api/play.contract'
 export * from './api/table-lode.contract'
+export * from './api/recap.contract'
+export * from './api/backup.contract'
+export * from './api/transfer.contract'
 export { SYSTEMS, SYSTEM_IDS } from './systems'
 
 export const contract = {
@@ -65,6 +71,9 @@ export const contract = {
   ...playContract,
   ...tableLodeContract,
   ...ranksTableContract,
+  ...recapContract,
+  ...backupContract,
+  ...transferContract,
 } as const satisfies Record<MethodName, MethodDef>
 
 export const events = {

@@ -22,6 +22,9 @@ import { CHALLENGE_TABLE_METHODS } from './api/table-challenge.names'
 import { PLAY_METHODS } from './api/play.names'
 import { TABLE_LODE_METHODS } from './api/table-lode.names'
 import { RANKS_TABLE_METHODS } from './api/table-ranks.names'
+import { RECAP_METHODS } from './api/recap.names'
+import { BACKUP_METHODS } from './api/backup.names'
+import { TRANSFER_METHODS } from './api/transfer.names'
 
 export const METHOD_NAMES = [
   ...CORE_METHODS,
@@ -41,6 +44,9 @@ export const METHOD_NAMES = [
   ...PLAY_METHODS,
   ...TABLE_LODE_METHODS,
   ...RANKS_TABLE_METHODS,
+  ...RECAP_METHODS,
+  ...BACKUP_METHODS,
+  ...TRANSFER_METHODS,
 ] as const
 export type MethodName = (typeof METHOD_NAMES)[number]
 

@@ -26,6 +26,19 @@ function existingBackups(file: string): { path: string; n: number }[] {
 }
 
 /**
+ * Copies the open library to `dest` with SQLite's online backup API (a consistent copy while the
+ * app keeps working) and turns the copy into one self-contained file a GM can copy anywhere.
+ * @example await copyLibrary(handle, '/libs/backups/lantern-20250301-120000.sqlite')
+ */
+export async function copyLibrary(handle: Pick<DbHandle, 'sqlite'>, dest: string): Promise<void> {
+  await handle.sqlite.backup(dest)
+  // The copy inherits WAL mode; turn it back into one self-contained file.
+  const copy = new BetterSqlite3(dest)
+  copy.pragma('journal_mode = DELETE')
+  copy.close()
+}
+
+/**
  * Copies the library with SQLite's online backup API to `<file>.bak-<n>` (n one more than the
  * newest backup) and keeps only the newest `KEPT_MIGRATION_BACKUPS`.
  */
@@ -33,11 +46,7 @@ export async function backupBeforeMigration(handle: DbHandle): Promise<string> {
   const backups = existingBackups(handle.file)
   const n = (backups.at(-1)?.n ?? 0) + 1
   const dest = `${handle.file}.bak-${n}`
-  await handle.sqlite.backup(dest)
-  // The copy inherits WAL mode; turn it back into one self-contained file a GM can copy anywhere.
-  const copy = new BetterSqlite3(dest)
-  copy.pragma('journal_mode = DELETE')
-  copy.close()
+  await copyLibrary(handle, dest)
   const all = existingBackups(handle.file)
   for (const old of all.slice(0, Math.max(0, all.length - KEPT_MIGRATION_BACKUPS))) {
     for (const suffix of ['', '-wal', '-shm']) rmSync(old.path + suffix, { force: true })

@@ -21,10 +21,14 @@ import { playHandlers } from './play'
 import { tableLodeHandlers } from './table-lode'
 import { ranksTableHandlers } from './table-ranks'
 import { challengeTableHandlers } from './table-challenge'
+import { recapHandlers } from './recap'
+import type { LibraryHost } from '../services/backup'
+import { backupHandlers } from './backup'
+import { transferHandlers } from './transfer'
 
 export type { AppInfo } from './core'
 
-export function createHandlers(deps: ServiceDeps, info: AppInfo): Handlers {
+export function createHandlers(deps: ServiceDeps, info: AppInfo, library: LibraryHost): Handlers {
   return {
     ...coreHandlers(deps, info),
     ...adventureHandlers(deps),
@@ -43,5 +47,8 @@ export function createHandlers(deps: ServiceDeps, info: AppInfo): Handlers {
     ...tableLodeHandlers(deps),
     ...ranksTableHandlers(deps),
     ...challengeTableHandlers(deps),
+    ...recapHandlers(deps),
+    ...backupHandlers(deps, library),
+    ...transferHandlers(deps, library),
   }
 }

@@ -13,12 +13,13 @@ import type { CallResult, EventMessage, Scope } from '../../shared/contract'
 import { events as eventDefs } from '../../shared/contract'
 import type { Core } from '../app'
 import { contentSecurityPolicy, contentTypeFor, resolveAppAsset } from '../security'
+import { handleTransferRoute, type TransferCore } from './transfer-routes'
 
 /** Largest WebSocket message accepted, in bytes. */
 export const MAX_MESSAGE_BYTES = 256 * 1024
 
 export interface ServerOptions {
-  core: Pick<Core, 'router' | 'events'>
+  core: Pick<Core, 'router' | 'events'> & Partial<TransferCore>
   rendererDir: string
   host?: string
   port?: number
@@ -84,6 +85,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       res.writeHead(421).end('Misdirected request')
       return
     }
+    const core = options.core.library && options.core.deps ? (options.core as TransferCore) : undefined
+    if (await handleTransferRoute(req, res, core, (t) => scopeForToken(t, gmToken, playerToken) === 'gm')) return
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' }).end()
       return

@@ -18,11 +18,5 @@ export function relativeTime(iso: string, now: Date = new Date()): string {
   return then.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
 }
 
-/** Game time (seconds since the campaign began, CLK-1) as "Day 3 · 14:35". */
-export function gameTime(seconds: number): string {
-  const day = Math.floor(seconds / 86400) + 1
-  const rest = seconds % 86400
-  const hh = String(Math.floor(rest / 3600)).padStart(2, '0')
-  const mm = String(Math.floor((rest % 3600) / 60)).padStart(2, '0')
-  return `Day ${day} · ${hh}:${mm}`
-}
+/** Game time as "Day 3 · 14:35" (one definition, shared with the main process's recaps). */
+export { gameTime } from '../../shared/log-text/words'

@@ -23,6 +23,7 @@ export const router = createRouter({
         { path: 'settings', name: 'campaign-settings', component: () => import('./views/CampaignSettings.vue') },
         { path: 'adventures', name: 'adventures', component: () => import('./views/adventures/AdventuresView.vue') },
         { path: 'sessions', name: 'sessions', component: () => import('./views/sessions/SessionsView.vue') },
+        { path: 'sessions/:sessionId(\\d+)/recap', name: 'session-recap', component: () => import('./views/sessions/RecapView.vue'), props: (route) => ({ sessionId: Number(route.params.sessionId) }) },
         { path: 'characters', name: 'characters', component: () => import('./views/characters/CharactersView.vue') },
         { path: 'characters/new/:kind(pc|npc)', name: 'character-new', component: () => import('./views/characters/CharacterView.vue'), props: (route) => ({ characterId: null, newKind: route.params.kind }) },
         { path: 'characters/:characterId(\\d+)', name: 'character', component: () => import('./views/characters/CharacterView.vue'), props: (route) => ({ characterId: Number(route.params.characterId), newKind: null }) },

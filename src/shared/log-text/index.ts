@@ -1,11 +1,11 @@
 /** One line of plain words for each kind of log entry; later kinds add their own line here. */
-import type { LogEntry } from '../../shared/contract'
-import { SETTING_META, type SettingMetaKey } from '../../shared/settings-meta'
-import { CURRENCIES, amountOf, type CurrencyId } from '../../shared/currencies'
-import { describeOsrEntry } from './components/table/osr/osr-log-text'
-import { describeLodeEntry } from './components/table/lode/lode-log-text'
-import { describeRanksEntry } from './components/table/ranks/log-text'
-import { challengeLogText } from './components/table/challenge/log-text'
+import type { LogEntry } from '../contract'
+import { SETTING_META, type SettingMetaKey } from '../settings-meta'
+import { CURRENCIES, amountOf, type CurrencyId } from '../currencies'
+import { describeOsrEntry } from './osr'
+import { describeLodeEntry } from './lode'
+import { describeRanksEntry } from './ranks'
+import { challengeLogText } from './challenge'
 
 export function settingLabel(key: string): string {
   return key in SETTING_META ? SETTING_META[key as SettingMetaKey].label : key

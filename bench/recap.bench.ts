@@ -1,0 +1,60 @@
+/**
+ * Session recaps (issue 10): the recap of a session with 10,000 log entries of many kinds (rolls,
+ * encounters, injuries, ledger, lights, rations, timers, notes, a quarter GM-only), through the
+ * real router on a real SQLite file, for the GM and for the players. Baseline: a bare select of
+ * those entries. The screen shows progress for any call slower than half a second.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createCore } from '../src/main/app'
+import { BenchGroup } from './harness'
+
+const ENTRIES = 10_000
+
+export default async function (): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'lantern-bench-'))
+  const core = await createCore({ dataFile: join(dir, 'bench.sqlite'), mode: 'browser', version: 'bench', checkOutputs: false })
+  const sqlite = core.handle.sqlite
+  const call = async (method: string, input: unknown) => {
+    const r = await core.router.call(method, input, { scope: 'gm' })
+    if (!r.ok) throw new Error(r.error.message)
+    return r.value
+  }
+  try {
+    const { id: campaignId } = (await call('campaign.create', { name: 'Bench', system: 'osr' })) as { id: number }
+    const addChar = sqlite.prepare("insert into character (campaign_id, kind, name, created_at, updated_at) values (?, ?, ?, 't', 't')")
+    const pcs = ['Glam', 'Ana', 'Bors', 'Cade'].map((n) => Number(addChar.run(campaignId, 'pc', n).lastInsertRowid))
+    for (let i = 0; i < 200; i++) addChar.run(campaignId, 'npc', `Citizen ${i}`)
+    const session = (await call('play.start', { campaignId, title: 'The long night', attendance: pcs })) as { id: number }
+    const add = sqlite.prepare('insert into log_entry (campaign_id, session_id, game_time, real_time, kind, payload, gm_only) values (?, ?, ?, ?, ?, ?, ?)')
+    const kinds: [string, (i: number) => object][] = [
+      ['osr.check', (i) => ({ who: 'Glam', natural: 1 + (i % 20), modifier: -1, total: i % 20, target: 10, outcome: i % 2 ? 'success' : 'failure' })],
+      ['encounter.rolled', (i) => ({ table: 'Sewers', dice: '1d6', total: 1 + (i % 6), range: String(1 + (i % 6)), npc: `Citizen ${i % 200}`, text: 'lurks' })],
+      ['injury.recorded', () => ({ name: 'Ana', label: 'Broken arm' })],
+      ['ledger.earned', (i) => ({ name: 'Bors', currency: 'gold', amount: i % 50, reason: 'loot', balance: i })],
+      ['clock.event.light-out', () => ({ kind: 'light out', text: 'Cade’s torch went out' })],
+      ['clock.event.rations', () => ({ kind: 'rations', text: 'Ana ate 1 ration (2 left, running low)' })],
+      ['clock.event.timer', (i) => ({ kind: 'timer', label: 'Guards', hiddenFromPlayers: i % 3 === 0, text: 'Guards' })],
+      ['note', (i) => ({ text: `Note ${i}: the *party* argued with Citizen ${(i * 7) % 200}.` })],
+    ]
+    sqlite.transaction(() => {
+      for (let i = 0; i < ENTRIES; i++) {
+        const [kind, payload] = kinds[i % kinds.length]!
+        add.run(campaignId, session.id, i * 30, 't', kind, JSON.stringify(payload(i)), i % 4 === 0 ? 1 : 0)
+      }
+    })()
+
+    const g = new BenchGroup(`recap of a session with ${ENTRIES.toLocaleString('en')} log entries (per call)`)
+    const bare = sqlite.prepare('select * from log_entry where session_id = ? and undone = 0 order by game_time, id')
+    await g.add('bare select of the session’s entries', () => bare.all(session.id), { baseline: true, minMs: 800 })
+    await g.add('router: recap.session, players', () => call('recap.session', { sessionId: session.id, variant: 'players' }), { minMs: 1500 })
+    await g.add('router: recap.session, GM', () => call('recap.session', { sessionId: session.id, variant: 'gm' }), { minMs: 1500 })
+    g.print()
+    const { markdown } = (await call('recap.session', { sessionId: session.id, variant: 'gm' })) as { markdown: string }
+    console.log(`GM recap: ${(markdown.length / 1024).toFixed(0)} KiB of Markdown`)
+  } finally {
+    await core.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * HTTP routes for campaign files, which are too big for the WebSocket (256 KiB a message):
+ * `GET /transfer/export?campaignId=N` downloads a campaign file, `POST /transfer/import` takes one
+ * as the request body. Both need the GM token as `Authorization: Bearer <token>`, a Host the
+ * server answers to, and (when the browser sends one) the page's own Origin. Uploads over
+ * `MAX_IMPORT_BYTES` are refused before they are read.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { ApiError, CallResult } from '../../shared/contract'
+import type { Core } from '../app'
+import { AppError } from '../services/errors'
+import { exportCampaign, importCampaign, MAX_IMPORT_BYTES } from '../services/transfer'
+
+export type TransferCore = Pick<Core, 'library' | 'deps' | 'events'>
+
+const CHUNK = 64 * 1024
+
+function sendJson(res: ServerResponse, status: number, body: CallResult): void {
+  const text = JSON.stringify(body)
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(text)
+}
+
+function fail(res: ServerResponse, status: number, code: ApiError['code'], message: string): void {
+  sendJson(res, status, { ok: false, error: { code, message, details: [] } })
+}
+
+function failWith(res: ServerResponse, err: unknown): void {
+  if (err instanceof AppError) {
+    fail(res, err.code === 'not_found' ? 404 : err.code === 'conflict' ? 409 : 422, err.code, err.message)
+  } else {
+    fail(res, 500, 'internal', `Lantern could not do this: ${(err as Error).message}`)
+  }
+}
+
+/** The token from `Authorization: Bearer …`, or null. */
+export function bearerToken(req: IncomingMessage): string | null {
+  const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')
+  return m ? m[1]! : null
+}
+
+/**
+ * Answers a request under /transfer/ (the caller has checked the Host); false for other paths.
+ * @example if (await handleTransferRoute(req, res, core, isGm)) return
+ */
+export async function handleTransferRoute(
+  req: IncomingMessage,
+  res: ServerResponse,
+  core: TransferCore | undefined,
+  isGm: (token: string | null) => boolean,
+): Promise<boolean> {
+  const url = new URL(req.url ?? '/', 'http://x')
+  if (url.pathname !== '/transfer/export' && url.pathname !== '/transfer/import') return false
+  res.setHeader('x-content-type-options', 'nosniff')
+  if (!core) {
+    fail(res, 404, 'not_found', 'This server has no library to export from or import into.')
+    return true
+  }
+  if (req.headers.origin !== undefined && req.headers.origin !== `http://${req.headers.host}`) {
+    fail(res, 403, 'forbidden', 'Campaign files can only be moved from Lantern’s own page.')
+    return true
+  }
+  if (!isGm(bearerToken(req))) {
+    fail(res, 401, 'forbidden', 'Only the GM can export or import a campaign: this request has no GM key.')
+    return true
+  }
+  if (url.pathname === '/transfer/export') {
+    if (req.method !== 'GET') {
+      res.writeHead(405, { allow: 'GET' }).end()
+      return true
+    }
+    const id = Number(url.searchParams.get('campaignId'))
+    if (!Number.isInteger(id) || id < 1) {
+      fail(res, 400, 'invalid_input', 'Say which campaign to export (campaignId, a whole number).')
+      return true
+    }
+    try {
+      const { data, fileName, rows } = await exportCampaign(core.library.handle.sqlite, id, core.deps.now())
+      res.writeHead(200, {
+        'content-type': 'application/gzip',
+        'content-length': String(data.length),
+        'content-disposition': `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+        'x-lantern-rows': String(rows),
+        'cache-control': 'no-store',
+      })
+      // In chunks, waiting for the socket, so the page can show bytes arriving.
+      for (let at = 0; at < data.length; at += CHUNK) {
+        if (!res.write(data.subarray(at, at + CHUNK))) await new Promise((r) => res.once('drain', r))
+        if (res.destroyed) return true
+      }
+      res.end()
+    } catch (err) {
+      failWith(res, err)
+    }
+    return true
+  }
+  if (req.method !== 'POST') {
+    res.writeHead(405, { allow: 'POST' }).end()
+    return true
+  }
+  const tooBig = () => fail(res, 413, 'refused', 'This file is larger than 512 MiB, more than Lantern imports. Nothing was imported.')
+  const declared = Number(req.headers['content-length'] ?? NaN)
+  if (Number.isFinite(declared) && declared > MAX_IMPORT_BYTES) {
+    tooBig()
+    req.resume()
+    return true
+  }
+  const chunks: Buffer[] = []
+  let size = 0
+  try {
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      size += chunk.length
+      if (size > MAX_IMPORT_BYTES) {
+        tooBig()
+        req.destroy()
+        return true
+      }
+      chunks.push(chunk)
+    }
+  } catch {
+    return true // the page went away mid-upload; nothing was written
+  }
+  try {
+    const result = await importCampaign(core.library.handle.sqlite, Buffer.concat(chunks, size), core.deps.now())
+    core.events.emit('campaign.changed', { campaignId: result.campaignId, change: 'created' })
+    sendJson(res, 200, { ok: true, value: result })
+  } catch (err) {
+    failWith(res, err)
+  }
+  return true
+}

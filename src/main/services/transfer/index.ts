@@ -1,0 +1,303 @@
+/**
+ * Campaign export and import: one gzip-compressed JSON Lines file that holds a whole campaign.
+ *
+ * The file: line 1 is the header `{ format: 'lantern.campaign', version: 1, exportedAt, schema,
+ * campaign: { name, system }, counts }`; then one line per row, `["<table>", { column: value }]`,
+ * parents first; the last line is `{ end: true, rows: <number of row lines> }`, so a cut-off file
+ * is caught even when gzip is whole. Ids are numbered 1…n per table in the file (the order the
+ * rows had), so exporting the same campaign from two libraries gives the same rows. The search
+ * index is not in the file: the library's triggers rebuild it as rows go in.
+ *
+ * Import is one transaction: every row goes in or none does. A file that is not gzip, not JSON,
+ * of an unknown format or version, names a table or column this Lantern does not have, or holds a
+ * row that breaks a rule of the library is refused with a sentence that says which, and the
+ * library is left as it was.
+ */
+import type BetterSqlite3 from 'better-sqlite3'
+import { promisify } from 'node:util'
+import { gunzip as gunzipCb, gzip as gzipCb, constants as zlibConstants } from 'node:zlib'
+import { AppError } from '../errors'
+import { remapRow, type IdMaps } from './remap'
+import { campaignTables, type CampaignTable } from './tables'
+
+const gzip = promisify(gzipCb)
+const gunzip = promisify(gunzipCb)
+
+export const TRANSFER_FORMAT = 'lantern.campaign'
+export const TRANSFER_VERSION = 1
+/** Largest campaign file accepted, compressed (the upload limit) and unpacked. */
+export const MAX_IMPORT_BYTES = 512 * 1024 * 1024
+export const MAX_UNPACKED_BYTES = 512 * 1024 * 1024
+
+export interface TransferHeader {
+  format: typeof TRANSFER_FORMAT
+  version: number
+  exportedAt: string
+  /** The newest migration of the library that wrote the file. */
+  schema: string
+  campaign: { name: string; system: string }
+  counts: Record<string, number>
+}
+
+export interface ExportResult {
+  /** The gzip-compressed file. */
+  data: Buffer
+  fileName: string
+  rows: number
+}
+
+export interface ImportResult {
+  campaignId: number
+  name: string
+  system: string
+  rows: number
+}
+
+function refuse(message: string): AppError {
+  return new AppError('refused', `${message} Nothing was imported; the library is as it was.`)
+}
+
+function latestSchema(sqlite: BetterSqlite3.Database): string {
+  try {
+    const row = sqlite.prepare('select name from kysely_migration order by name desc limit 1').get() as { name: string } | undefined
+    return row?.name ?? ''
+  } catch {
+    return ''
+  }
+}
+
+/** A file name a GM recognises: the campaign's name and the day, safe on every file system. */
+export function exportFileName(name: string, now: Date): string {
+  const safe = name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim().replace(/\s+/g, '-').slice(0, 60) || 'campaign'
+  return `${safe}-${now.toISOString().slice(0, 10)}.lantern.gz`
+}
+
+/**
+ * The campaign's rows as file lines (header first, end line last), ids numbered 1…n per table.
+ * @example const { lines } = campaignLines(sqlite, 3, new Date())
+ */
+export function campaignLines(sqlite: BetterSqlite3.Database, campaignId: number, now: Date): { header: TransferHeader; lines: string[]; rows: number } {
+  const campaign = sqlite.prepare('select name, system from campaign where id = ?').get(campaignId) as { name: string; system: string } | undefined
+  if (!campaign) throw new AppError('not_found', `There is no campaign with id ${campaignId}; it may have been deleted.`)
+  const tables = campaignTables(sqlite)
+  const byTable = new Map(tables.map((t) => [t.name, t]))
+  const maps: IdMaps = new Map()
+  // One read transaction, so the file is one consistent moment of the campaign.
+  return sqlite.transaction(() => {
+    for (const t of tables) {
+      if (!t.hasId) continue
+      const ids = sqlite.prepare(`select id from "${t.name}" where ${t.where} order by id`).pluck().all(campaignId) as number[]
+      maps.set(t.name, new Map(ids.map((id, i) => [id, i + 1])))
+    }
+    const counts: Record<string, number> = {}
+    const lines: string[] = []
+    for (const t of tables) {
+      const order = t.hasId ? 'id' : 'rowid'
+      const stmt = sqlite.prepare(`select * from "${t.name}" where ${t.where} order by ${order}`)
+      let n = 0
+      for (const row of stmt.iterate(campaignId) as Iterable<Record<string, unknown>>) {
+        lines.push(JSON.stringify([t.name, remapRow(maps, byTable, t, row)]))
+        n++
+      }
+      counts[t.name] = n
+    }
+    const header: TransferHeader = {
+      format: TRANSFER_FORMAT,
+      version: TRANSFER_VERSION,
+      exportedAt: now.toISOString(),
+      schema: latestSchema(sqlite),
+      campaign,
+      counts,
+    }
+    return { header, lines, rows: lines.length }
+  }).deferred()
+}
+
+/**
+ * Exports one campaign to a gzip-compressed JSON Lines file held in memory.
+ * @example const { data, fileName } = await exportCampaign(core.handle.sqlite, 3, new Date()) // 'The-Sunken-Keep-2025-03-01.lantern.gz'
+ */
+export async function exportCampaign(sqlite: BetterSqlite3.Database, campaignId: number, now: Date): Promise<ExportResult> {
+  const { header, lines, rows } = campaignLines(sqlite, campaignId, now)
+  const text = [JSON.stringify(header), ...lines, JSON.stringify({ end: true, rows })].join('\n') + '\n'
+  const data = await gzip(Buffer.from(text, 'utf8'), { level: 6 })
+  return { data, fileName: exportFileName(header.campaign.name, now), rows }
+}
+
+interface ParsedFile {
+  header: TransferHeader
+  rows: [string, Record<string, unknown>][]
+}
+
+async function unpack(data: Buffer): Promise<Buffer> {
+  if (data.length > MAX_IMPORT_BYTES) throw refuse(`This file is ${Math.round(data.length / 1048576)} MiB; Lantern imports campaign files of at most 512 MiB.`)
+  if (data.length < 2 || data[0] !== 0x1f || data[1] !== 0x8b) {
+    throw refuse('This is not a Lantern campaign file (it is not gzip-compressed; Lantern exports end in .lantern.gz).')
+  }
+  try {
+    return await gunzip(data, { maxOutputLength: MAX_UNPACKED_BYTES })
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    if (code === 'ERR_BUFFER_TOO_LARGE' || (err as Error).message.includes('Cannot create a Buffer larger')) {
+      throw refuse('This campaign file unpacks to more than 512 MiB, more than Lantern imports.')
+    }
+    void zlibConstants
+    throw refuse(`This campaign file is damaged: its compressed data could not be read (${(err as Error).message}).`)
+  }
+}
+
+/** Parses and checks the whole file before anything is written. */
+export function parseCampaignFile(text: Buffer, tables: CampaignTable[]): ParsedFile {
+  const byTable = new Map(tables.map((t) => [t.name, t]))
+  const rows: [string, Record<string, unknown>][] = []
+  let header: TransferHeader | null = null
+  let ended: { rows: number } | null = null
+  let start = 0
+  let lineNo = 0
+  while (start < text.length) {
+    let end = text.indexOf(10, start)
+    if (end === -1) end = text.length
+    const line = text.toString('utf8', start, end)
+    start = end + 1
+    lineNo++
+    if (line.trim() === '') continue
+    if (ended) throw refuse(`This campaign file is damaged: it goes on after its last line (line ${lineNo}).`)
+    let value: unknown
+    try {
+      value = JSON.parse(line)
+    } catch {
+      throw refuse(`This campaign file is damaged: line ${lineNo} is not valid JSON.`)
+    }
+    if (!header) {
+      const h = value as Partial<TransferHeader> | null
+      if (!h || typeof h !== 'object' || h.format !== TRANSFER_FORMAT) throw refuse('This is not a Lantern campaign file (its first line does not say lantern.campaign).')
+      if (typeof h.version !== 'number' || h.version > TRANSFER_VERSION || h.version < 1) {
+        throw refuse(`This campaign file has format version ${String(h.version)}; this Lantern reads version ${TRANSFER_VERSION}. Update Lantern to import it.`)
+      }
+      if (!h.campaign || typeof h.campaign.name !== 'string' || typeof h.campaign.system !== 'string') throw refuse('This campaign file is damaged: its header names no campaign.')
+      header = h as TransferHeader
+      continue
+    }
+    if (!Array.isArray(value)) {
+      const e = value as { end?: unknown; rows?: unknown }
+      if (e && e.end === true && typeof e.rows === 'number') {
+        ended = { rows: e.rows }
+        continue
+      }
+      throw refuse(`This campaign file is damaged: line ${lineNo} is not a row.`)
+    }
+    const [table, row] = value as [unknown, unknown]
+    const t = typeof table === 'string' ? byTable.get(table) : undefined
+    if (!t) throw refuse(`This campaign file holds rows of "${String(table)}", which this Lantern does not know (line ${lineNo}); it may come from a newer Lantern.`)
+    if (!row || typeof row !== 'object' || Array.isArray(row)) throw refuse(`This campaign file is damaged: line ${lineNo} holds no row.`)
+    for (const col of Object.keys(row)) {
+      if (!t.columns.includes(col)) throw refuse(`This campaign file gives ${t.name} a column "${col}" this Lantern does not have (line ${lineNo}); it may come from a newer Lantern.`)
+    }
+    rows.push([t.name, row as Record<string, unknown>])
+  }
+  if (!header) throw refuse('This campaign file is empty.')
+  if (!ended) throw refuse('This campaign file is cut short: its last line is missing.')
+  if (ended.rows !== rows.length) throw refuse(`This campaign file is damaged: it says it holds ${ended.rows} rows but holds ${rows.length}.`)
+  const campaigns = rows.filter(([t]) => t === 'campaign')
+  if (campaigns.length !== 1) throw refuse(`This campaign file is damaged: it should hold one campaign and holds ${campaigns.length}.`)
+  return { header, rows }
+}
+
+function uniqueName(sqlite: BetterSqlite3.Database, name: string): string {
+  const taken = new Set((sqlite.prepare('select name from campaign').pluck().all() as string[]).map((n) => n.toLowerCase()))
+  if (!taken.has(name.toLowerCase())) return name
+  for (let i = 1; ; i++) {
+    const candidate = i === 1 ? `${name} (imported)` : `${name} (imported ${i})`
+    if (!taken.has(candidate.toLowerCase())) return candidate
+  }
+}
+
+/**
+ * Imports a campaign file as a new campaign, in one transaction. Ids are given fresh above every
+ * id the library has used; a name already taken gets "(imported)". `onProgress` hears rows done.
+ * @example const { campaignId, name } = await importCampaign(core.handle.sqlite, readFileSync('keep.lantern.gz'), new Date())
+ */
+export async function importCampaign(
+  sqlite: BetterSqlite3.Database,
+  data: Buffer,
+  now: Date,
+  onProgress?: (done: number, total: number) => void,
+): Promise<ImportResult> {
+  const tables = campaignTables(sqlite)
+  const byTable = new Map(tables.map((t) => [t.name, t]))
+  const { rows } = parseCampaignFile(await unpack(data), tables)
+  if (sqlite.inTransaction) throw new AppError('conflict', 'Lantern is saving another change; import again in a moment.')
+
+  const seq = new Map((sqlite.prepare('select name, seq from sqlite_sequence').all() as { name: string; seq: number }[]).map((r) => [r.name, r.seq]))
+  const maps: IdMaps = new Map()
+  const next = new Map<string, number>()
+  for (const t of tables) {
+    if (!t.hasId) continue
+    const max = (sqlite.prepare(`select coalesce(max(id), 0) from "${t.name}"`).pluck().get() as number) ?? 0
+    next.set(t.name, Math.max(max, seq.get(t.name) ?? 0))
+    maps.set(t.name, new Map())
+  }
+  for (const [table, row] of rows) {
+    const t = byTable.get(table)!
+    if (!t.hasId) continue
+    if (typeof row.id !== 'number' || !Number.isInteger(row.id)) throw refuse(`This campaign file is damaged: a row of ${table} has no whole-number id.`)
+    const m = maps.get(table)!
+    if (m.has(row.id)) throw refuse(`This campaign file is damaged: two rows of ${table} share the id ${row.id}.`)
+    const id = next.get(table)! + 1
+    next.set(table, id)
+    m.set(row.id, id)
+  }
+
+  const campaignRow = rows.find(([t]) => t === 'campaign')![1]
+  const name = uniqueName(sqlite, String(campaignRow.name ?? ''))
+  const inserts = new Map<string, BetterSqlite3.Statement>()
+  const insertFor = (table: string, cols: string[]) => {
+    const key = `${table}|${cols.join(',')}`
+    let s = inserts.get(key)
+    if (!s) {
+      s = sqlite.prepare(`insert into "${table}" (${cols.map((c) => `"${c}"`).join(', ')}) values (${cols.map(() => '?').join(', ')})`)
+      inserts.set(key, s)
+    }
+    return s
+  }
+  let index = 0
+  const write = sqlite.transaction(() => {
+    // Rows may point forward (a location's parent, a step's log entries): check links at commit.
+    sqlite.pragma('defer_foreign_keys = ON')
+    for (const [table, raw] of rows) {
+      const t = byTable.get(table)!
+      const row = remapRow(maps, byTable, t, raw)
+      if (table === 'campaign') {
+        row.name = name
+        row.updated_at = now.toISOString()
+      }
+      const cols = Object.keys(row)
+      try {
+        insertFor(table, cols).run(...cols.map((c) => toSqlValue(row[c])))
+      } catch (err) {
+        throw refuse(`Row ${index + 1} of the file (${table}) breaks a rule of the library: ${(err as Error).message}.`)
+      }
+      index++
+      if (onProgress && index % 10000 === 0) onProgress(index, rows.length)
+    }
+    const broken = sqlite.pragma('foreign_key_check') as { table: string; parent: string }[]
+    if (broken.length > 0) {
+      throw refuse(`This campaign file is damaged: ${broken.length} row(s) of ${broken[0]!.table} point at ${broken[0]!.parent} rows the file does not hold.`)
+    }
+  })
+  try {
+    write.immediate()
+  } catch (err) {
+    if (err instanceof AppError) throw err
+    throw refuse(`The campaign could not be written: ${(err as Error).message}.`)
+  }
+  onProgress?.(rows.length, rows.length)
+  return { campaignId: maps.get('campaign')!.get(campaignRow.id as number)!, name, system: String(campaignRow.system), rows: rows.length }
+}
+
+function toSqlValue(v: unknown): unknown {
+  if (v === null || typeof v === 'number' || typeof v === 'string' || typeof v === 'bigint') return v
+  if (typeof v === 'boolean') return v ? 1 : 0
+  // A nested object where the library keeps text: a damaged file, caught by the column's rules.
+  return JSON.stringify(v)
+}

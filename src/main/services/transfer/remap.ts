@@ -1,0 +1,99 @@
+/**
+ * Renumbering a campaign's ids, in its columns and inside its JSON (log payloads, sheets, table
+ * states, undo journals). The file carries ids numbered 1…n per table; an import gives them fresh
+ * ids in the receiving library. Ids inside JSON are found by key name (the list below); a number
+ * that names no exported row (a row deleted since, or a key not listed) is kept as it was.
+ */
+import type { CampaignTable } from './tables'
+
+export type IdMaps = Map<string, Map<number, number>>
+
+/** JSON keys holding row ids, and the tables those rows live in (first table that knows the id wins). */
+const JSON_ID_KEYS: Record<string, string[]> = {}
+function keys(tables: string[], ...names: string[]): void {
+  for (const n of names) JSON_ID_KEYS[n] = tables
+}
+keys(['campaign'], 'campaignId', 'campaign_id')
+keys(['character'], 'characterId', 'characterIds', 'npcId', 'npc_id', 'toCharacterId', 'character_id', 'giveToId', 'rollerId', 'partnerId')
+keys(['session'], 'sessionId', 'sessionIds', 'openSessionId', 'session_id')
+keys(['log_entry'], 'logEntryId', 'logEntryIds', 'logIds', 'logId', 'lastLogId', 'firstLogId', 'newestLogId', 'log_entry_id', 'first_log_id', 'last_log_id')
+keys(['location'], 'locationId', 'partyLocationId', 'location_id')
+keys(['adventure'], 'adventureId', 'adventure_id')
+keys(['injury'], 'injuryId', 'injuryIds', 'injury_id')
+keys(['inventory_item'], 'itemId', 'itemIds', 'lightId', 'weaponId', 'lanternLightId', 'fromItemId')
+keys(['ledger_entry'], 'ledgerEntryId', 'ledgerEntryIds', 'correctsId', 'corrects_id')
+keys(['challenge'], 'challengeId', 'challenge_id')
+keys(['ladder_conflict'], 'conflictId')
+keys(['encounter_table'], 'tableId', 'tableIds', 'table_id')
+keys(['lode_roll', 'ranks_roll'], 'rollId', 'replacesId', 'replaces_id')
+
+/** Columns that hold a bare JSON array of ids. */
+const ID_ARRAY_COLUMNS: Record<string, string> = { 'lode_scene.kept_by': 'character' }
+
+/** Free text a GM typed: never parsed as JSON, whatever it looks like. */
+const FREE_TEXT = new Set(['name', 'title', 'summary', 'notes', 'description', 'text', 'reason', 'gm_notes', 'player_name', 'danger', 'aspect_name', 'who', 'dice_seed'])
+
+function mapId(maps: IdMaps, tables: string[], v: unknown): unknown {
+  if (typeof v !== 'number' || !Number.isInteger(v)) return v
+  for (const t of tables) {
+    const got = maps.get(t)?.get(v)
+    if (got !== undefined) return got
+  }
+  return v
+}
+
+function walk(maps: IdMaps, byTable: Map<string, CampaignTable>, v: unknown): unknown {
+  if (Array.isArray(v)) return v.map((x) => walk(maps, byTable, x))
+  if (v === null || typeof v !== 'object') return v
+  const o = v as Record<string, unknown>
+  // An undo record: { table, id, before, after } with whole rows of that table.
+  const rowTable = typeof o.table === 'string' ? byTable.get(o.table) : undefined
+  const out: Record<string, unknown> = {}
+  for (const [k, x] of Object.entries(o)) {
+    if (rowTable && k === 'id') out[k] = mapId(maps, [rowTable.name], x)
+    else if (rowTable && (k === 'before' || k === 'after') && x && typeof x === 'object' && !Array.isArray(x)) {
+      out[k] = remapRow(maps, byTable, rowTable, x as Record<string, unknown>)
+    } else if (JSON_ID_KEYS[k]) {
+      const t = JSON_ID_KEYS[k]!
+      out[k] = Array.isArray(x) ? x.map((y) => mapId(maps, t, y)) : typeof x === 'number' ? mapId(maps, t, x) : walk(maps, byTable, x)
+    } else out[k] = walk(maps, byTable, x)
+  }
+  return out
+}
+
+function remapJsonText(maps: IdMaps, byTable: Map<string, CampaignTable>, key: string, text: string): string {
+  const c = text.charCodeAt(0)
+  if (c !== 123 /* { */ && c !== 91 /* [ */) return text
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    return text
+  }
+  const arrayOf = ID_ARRAY_COLUMNS[key]
+  const next = arrayOf && Array.isArray(parsed) ? parsed.map((x) => mapId(maps, [arrayOf], x)) : walk(maps, byTable, parsed)
+  const out = JSON.stringify(next)
+  // Unchanged JSON keeps its exact text (nothing is reformatted by a round trip).
+  return out === JSON.stringify(parsed) ? text : out
+}
+
+/**
+ * One row with every id it holds renumbered through `maps` (its own `id`, its reference columns,
+ * and ids inside its JSON columns).
+ * @example remapRow(maps, byTable, byTable.get('log_entry')!, row)
+ */
+export function remapRow(
+  maps: IdMaps,
+  byTable: Map<string, CampaignTable>,
+  table: CampaignTable,
+  row: Record<string, unknown>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [col, v] of Object.entries(row)) {
+    if (col === 'id' && table.hasId) out[col] = mapId(maps, [table.name], v)
+    else if (table.refs.has(col)) out[col] = mapId(maps, [table.refs.get(col)!.table], v)
+    else if (typeof v === 'string' && !FREE_TEXT.has(col)) out[col] = remapJsonText(maps, byTable, `${table.name}.${col}`, v)
+    else out[col] = v
+  }
+  return out
+}

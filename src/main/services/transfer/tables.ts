@@ -1,0 +1,97 @@
+/**
+ * Which tables hold a campaign, read from the library's own schema (so a table added by a later
+ * migration is exported without touching this file), and how each column refers to other rows.
+ */
+import type BetterSqlite3 from 'better-sqlite3'
+
+export interface ColumnRef {
+  /** The table whose id this column holds. */
+  table: string
+}
+
+export interface CampaignTable {
+  name: string
+  columns: string[]
+  /** True when the table has an integer `id` primary key that is renumbered on import. */
+  hasId: boolean
+  /** Columns that hold another row's id, by column name. */
+  refs: Map<string, ColumnRef>
+  /** SQL condition (one `?` for the campaign id) that picks this campaign's rows. */
+  where: string
+}
+
+/**
+ * Id columns the schema does not declare as foreign keys (log links kept loose so undo can run in
+ * any order), by column name. `replaces_id` points into its own table.
+ */
+const LOOSE_ID_COLUMNS: Record<string, string> = {
+  session_id: 'session',
+  log_entry_id: 'log_entry',
+  first_log_id: 'log_entry',
+  last_log_id: 'log_entry',
+  character_id: 'character',
+  npc_id: 'character',
+  corrects_id: 'ledger_entry',
+}
+
+/** Tables that are never exported: FTS5 rebuilt by triggers, the migrator's own, SQLite's own. */
+function isInternal(name: string): boolean {
+  return name.startsWith('sqlite_') || name.startsWith('kysely_') || name.startsWith('search_index')
+}
+
+interface PragmaColumn { name: string; pk: number; notnull: number; type: string }
+interface PragmaFk { table: string; from: string; to: string }
+
+/**
+ * Every campaign-scoped table, parents before children where the schema allows (foreign keys are
+ * deferred on import, so order only matters for speed and readability of the file).
+ * @example campaignTables(core.handle.sqlite).map((t) => t.name) // ['campaign', 'setting', 'log_entry', …]
+ */
+export function campaignTables(sqlite: BetterSqlite3.Database): CampaignTable[] {
+  const names = (
+    sqlite.prepare("select name from sqlite_master where type = 'table' order by rowid").all() as { name: string }[]
+  )
+    .map((r) => r.name)
+    .filter((n) => !isInternal(n))
+  const info = new Map<string, { cols: PragmaColumn[]; fks: PragmaFk[] }>()
+  for (const n of names) {
+    info.set(n, {
+      cols: sqlite.prepare(`pragma table_info("${n}")`).all() as PragmaColumn[],
+      fks: sqlite.prepare(`pragma foreign_key_list("${n}")`).all() as PragmaFk[],
+    })
+  }
+  const included = new Map<string, CampaignTable>()
+  const make = (name: string, where: string): CampaignTable => {
+    const { cols, fks } = info.get(name)!
+    const refs = new Map<string, ColumnRef>()
+    const hasId = cols.some((c) => c.name === 'id' && c.pk === 1 && c.type.toLowerCase() === 'integer')
+    for (const c of cols) {
+      if (c.name === 'id' && hasId) continue
+      const fk = fks.find((f) => f.from === c.name)
+      if (fk) refs.set(c.name, { table: fk.table })
+      else if (c.name === 'replaces_id') refs.set(c.name, { table: name })
+      else if (c.name === 'campaign_id') refs.set(c.name, { table: 'campaign' })
+      else if (LOOSE_ID_COLUMNS[c.name]) refs.set(c.name, { table: LOOSE_ID_COLUMNS[c.name]! })
+    }
+    return { name, columns: cols.map((c) => c.name), hasId, refs, where }
+  }
+  if (!info.has('campaign')) throw new Error('This library has no campaign table.')
+  included.set('campaign', make('campaign', 'id = ?'))
+  for (const n of names) {
+    if (n !== 'campaign' && info.get(n)!.cols.some((c) => c.name === 'campaign_id')) included.set(n, make(n, 'campaign_id = ?'))
+  }
+  // Tables that belong to a campaign through a parent row (attendance, inventory, encounter rows).
+  for (let grew = true; grew; ) {
+    grew = false
+    for (const n of names) {
+      if (included.has(n)) continue
+      const { cols, fks } = info.get(n)!
+      const fk = fks.find((f) => included.has(f.table) && cols.find((c) => c.name === f.from)?.notnull === 1)
+      if (!fk) continue
+      const parent = included.get(fk.table)!
+      included.set(n, make(n, `"${fk.from}" in (select "${fk.to}" from "${fk.table}" where ${parent.where})`))
+      grew = true
+    }
+  }
+  return [...included.values()]
+}

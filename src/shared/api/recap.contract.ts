@@ -1,0 +1,23 @@
+/** Session recaps as Markdown (issue 10): the GM's and the players' story of one session. */
+import { z } from 'zod'
+import { Id, type MethodDef } from './common'
+import type { RecapMethod } from './recap.names'
+import { RECAP_VARIANTS } from '../recap/markdown'
+
+export const RecapVariantSchema = z.enum(RECAP_VARIANTS, { error: () => 'must be gm or players' })
+
+export const recapContract = {
+  'recap.session': {
+    scope: 'gm',
+    summary:
+      "A session's recap as Markdown with YAML front matter: the GM's (everything) or the players' (no GM-only entries, hidden timers or private notes). Changes nothing.",
+    input: z.object({ sessionId: Id, variant: RecapVariantSchema.default('players') }).strict(),
+    output: z.object({
+      markdown: z.string(),
+      /** A file name for saving it: campaign, session number and title, variant. */
+      filename: z.string(),
+      /** How many log entries it was built from (not undone, before the players' filter). */
+      entries: z.number().int(),
+    }),
+  },
+} as const satisfies Record<RecapMethod, MethodDef>
