@@ -9,6 +9,7 @@ import { createRouter, type Router } from './router'
 import { EventBus } from './services/events'
 import type { ServiceDeps } from './services/context'
 import { backupIfDue, type LibraryHost } from './services/backup'
+import type { FileDialogs } from './platform'
 
 export interface Core {
   dataFile: string
@@ -33,6 +34,8 @@ export interface CoreOptions {
   checkOutputs?: boolean
   /** Back up the library on start when the newest backup is older than a day (default true). */
   autoBackup?: boolean
+  /** The desktop app's file dialogs; absent in the browser (files are downloads and uploads there). */
+  dialogs?: FileDialogs
 }
 
 /** @example const core = await createCore({ dataFile: '/tmp/l.sqlite', mode: 'browser', version: '0.1.0' }) */
@@ -60,7 +63,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     now: () => deps.now(),
   }
   const router = createRouter(
-    createHandlers(deps, { version: options.version, dataFile: options.dataFile, mode: options.mode }, library),
+    createHandlers(deps, { version: options.version, dataFile: options.dataFile, mode: options.mode }, library, options.dialogs ?? null),
     options.checkOutputs === undefined ? {} : { checkOutputs: options.checkOutputs },
   )
   // Not awaited: start-up never waits on a backup. A failed one is reported, never fatal.

@@ -2,7 +2,7 @@
  * Electron entry: app lifecycle, one secure window, the app:// protocol and IPC. Thin on purpose:
  * every decision lives in plain modules (app.ts, security.ts, ipc.ts) that tests use without Electron.
  */
-import { app, BrowserWindow, ipcMain, Menu, protocol, session, shell } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } from 'electron'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createCore, type Core } from './app'
@@ -87,9 +87,23 @@ app.whenReady().then(async () => {
       mode: 'desktop',
       version: app.getVersion(),
       checkOutputs: !app.isPackaged,
+      // The port of src/main/platform.ts: native dialogs over the focused window.
+      dialogs: {
+        async saveAs({ title, defaultName, filters }) {
+          const win = BrowserWindow.getFocusedWindow()
+          const options = { title, defaultPath: join(app.getPath('documents'), defaultName), filters }
+          const r = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options)
+          return r.canceled || !r.filePath ? null : r.filePath
+        },
+        async open({ title, filters }) {
+          const win = BrowserWindow.getFocusedWindow()
+          const options = { title, filters, properties: ['openFile' as const] }
+          const r = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options)
+          return r.canceled ? null : (r.filePaths[0] ?? null)
+        },
+      },
     })
   } catch (err) {
-    const { dialog } = await import('electron')
     dialog.showErrorBox('Lantern could not open its library', (err as Error).message)
     app.quit()
     return

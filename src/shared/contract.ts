@@ -30,7 +30,7 @@ import { tableLodeContract } from './api/table-lode.contract'
 import { ranksTableContract } from './api/table-ranks.contract'
 import { recapContract } from './api/recap.contract'
 import { backupContract } from './api/backup.contract'
-import { transferContract } from './api/transfer.contract'
+import { desktopContract } from './api/desktop.contract'
 
 export * from './api/common'
 export * from './api/core.contract'
@@ -50,7 +50,6 @@ export * from './api/play.contract'
 export * from './api/table-lode.contract'
 export * from './api/recap.contract'
 export * from './api/backup.contract'
-export * from './api/transfer.contract'
 export { SYSTEMS, SYSTEM_IDS } from './systems'
 
 export const contract = {
@@ -73,7 +72,7 @@ export const contract = {
   ...ranksTableContract,
   ...recapContract,
   ...backupContract,
-  ...transferContract,
+  ...desktopContract,
 } as const satisfies Record<MethodName, MethodDef>
 
 export const events = {

@@ -24,7 +24,7 @@ import { TABLE_LODE_METHODS } from './api/table-lode.names'
 import { RANKS_TABLE_METHODS } from './api/table-ranks.names'
 import { RECAP_METHODS } from './api/recap.names'
 import { BACKUP_METHODS } from './api/backup.names'
-import { TRANSFER_METHODS } from './api/transfer.names'
+import { DESKTOP_METHODS } from './api/desktop.names'
 
 export const METHOD_NAMES = [
   ...CORE_METHODS,
@@ -46,7 +46,7 @@ export const METHOD_NAMES = [
   ...RANKS_TABLE_METHODS,
   ...RECAP_METHODS,
   ...BACKUP_METHODS,
-  ...TRANSFER_METHODS,
+  ...DESKTOP_METHODS,
 ] as const
 export type MethodName = (typeof METHOD_NAMES)[number]
 

@@ -127,13 +127,4 @@ describe('campaign export and import', () => {
     // And the good file still goes in afterwards.
     expect((await importCampaign(b.handle.sqlite, good, NOW)).name).toBe('The Sunken Keep')
   })
-
-  it('exports to the library folder through the API (the desktop path)', async () => {
-    const id = await seedCampaign(a)
-    const out = await gm(a, 'transfer.exportToFolder', { campaignId: id })
-    expect(out.path).toBe(`${libA.dir}/exports/The-Sunken-Keep-${new Date().toISOString().slice(0, 10)}.lantern.gz`)
-    expect(existsSync(out.path)).toBe(true)
-    const imported = await importCampaign(b.handle.sqlite, readFileSync(out.path), NOW)
-    expect(imported.rows).toBe(out.rows)
-  })
 })

@@ -24,12 +24,14 @@ import { challengeTableHandlers } from './table-challenge'
 import { recapHandlers } from './recap'
 import type { LibraryHost } from '../services/backup'
 import { backupHandlers } from './backup'
-import { transferHandlers } from './transfer'
+import { desktopHandlers } from './desktop'
+import type { FileDialogs } from '../platform'
 
 export type { AppInfo } from './core'
 
-export function createHandlers(deps: ServiceDeps, info: AppInfo, library: LibraryHost): Handlers {
+export function createHandlers(deps: ServiceDeps, info: AppInfo, library: LibraryHost, dialogs: FileDialogs | null = null): Handlers {
   return {
+    ...desktopHandlers(deps, library, dialogs),
     ...coreHandlers(deps, info),
     ...adventureHandlers(deps),
     ...characterHandlers(deps),
@@ -49,6 +51,5 @@ export function createHandlers(deps: ServiceDeps, info: AppInfo, library: Librar
     ...challengeTableHandlers(deps),
     ...recapHandlers(deps),
     ...backupHandlers(deps, library),
-    ...transferHandlers(deps, library),
   }
 }

@@ -3,7 +3,8 @@
  * campaign file is downloaded from GET /transfer/export and uploaded to POST /transfer/import,
  * with the GM key as a Bearer header. Both report bytes done as they go.
  */
-import type { ApiError, TransferImported } from '../../../../shared/contract'
+import type { ApiError } from '../../../../shared/contract'
+import type { TransferImported } from '../../../../shared/api/transfer'
 
 export type Progress = (done: number, total: number | null) => void
 

@@ -1,0 +1,44 @@
+/** Files through the desktop app's dialogs: the same recap and transfer services as the browser's routes. */
+import { readFile, writeFile } from 'node:fs/promises'
+import type { DesktopMethod } from '../../shared/api/desktop.names'
+import type { FileDialogs } from '../platform'
+import type { ModuleHandlers } from '../router'
+import type { ServiceDeps } from '../services/context'
+import type { LibraryHost } from '../services/backup'
+import { AppError } from '../services/errors'
+import { sessionRecap } from '../services/recap'
+import { exportCampaign, importCampaign } from '../services/transfer'
+
+const CAMPAIGN_FILES = [{ name: 'Lantern campaign', extensions: ['gz'] }]
+
+function needDialogs(dialogs: FileDialogs | null): FileDialogs {
+  if (!dialogs) throw new AppError('refused', 'Saving and opening files through a dialog is for the desktop app; in a browser, Lantern downloads and uploads them.')
+  return dialogs
+}
+
+export function desktopHandlers(deps: ServiceDeps, library: LibraryHost, dialogs: FileDialogs | null): ModuleHandlers<DesktopMethod> {
+  return {
+    'desktop.saveRecap': async (i) => {
+      const d = needDialogs(dialogs)
+      const recap = await sessionRecap(deps.db, i)
+      const path = await d.saveAs({ title: 'Save the recap', defaultName: recap.filename, filters: [{ name: 'Markdown', extensions: ['md'] }] })
+      if (path !== null) await writeFile(path, recap.markdown, 'utf8')
+      return { path }
+    },
+    'desktop.exportCampaign': async (i) => {
+      const d = needDialogs(dialogs)
+      const { data, fileName, rows } = await exportCampaign(library.handle.sqlite, i.campaignId, deps.now())
+      const path = await d.saveAs({ title: 'Export the campaign', defaultName: fileName, filters: CAMPAIGN_FILES })
+      if (path !== null) await writeFile(path, data)
+      return { path, bytes: data.length, rows }
+    },
+    'desktop.importCampaign': async () => {
+      const d = needDialogs(dialogs)
+      const path = await d.open({ title: 'Import a campaign', filters: CAMPAIGN_FILES })
+      if (path === null) return { campaignId: null, name: null }
+      const result = await importCampaign(library.handle.sqlite, await readFile(path), deps.now())
+      deps.events.emit('campaign.changed', { campaignId: result.campaignId, change: 'created' })
+      return { campaignId: result.campaignId, name: result.name }
+    },
+  }
+}
