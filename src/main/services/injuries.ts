@@ -14,12 +14,11 @@ import { unitOfWork, type ServiceDeps, type Tx } from './context'
 import { AppError, notFound } from './errors'
 import {
   healsBetweenAdventures,
-  injuryById,
   injuryChanged,
   injuryOwner,
+  insertInjury,
   invalid,
   openInjuries,
-  planInjury,
   requireInjuryRow,
   selectInjuries,
   toInjury,
@@ -112,26 +111,7 @@ export async function recordInjury(deps: ServiceDeps, input: RecordInput): Promi
     const healBetween = what.kind === 'ladder.damage' && (await healsBetweenAdventures(tx, owner.campaign_id))
     // Taken now, as the clock stands, unless the GM says when (CLK-8).
     const takenAt = input.takenAt ?? (await currentGameTime(tx.trx, owner.campaign_id))
-    const plan = planInjury(what, { takenAt, treatedAt: null, healBetweenAdventures: healBetween })
-    const row = await tx.trx
-      .insertInto('injury')
-      .values({
-        campaign_id: owner.campaign_id,
-        character_id: input.characterId,
-        system: owner.system,
-        kind: what.kind,
-        description: input.description,
-        details: plan.details,
-        taken_at: takenAt,
-        heals_at: plan.healsAt,
-        created_at: tx.realTime,
-        updated_at: tx.realTime,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const injury = await injuryById(tx.trx, row.id)
-    await injuryChanged(tx, injury, 'created', { kind: 'injury.recorded', gameTime: takenAt, payload: { kind: what.kind } })
-    return injury
+    return insertInjury(tx, owner, { characterId: input.characterId, what, description: input.description, takenAt, healBetweenAdventures: healBetween })
   })
 }
 

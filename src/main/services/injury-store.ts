@@ -132,6 +132,40 @@ export async function injuryOwner(tx: Tx, characterId: number, kind: InjuryKind)
   return owner
 }
 
+/**
+ * Inserts an injury in the caller's transaction, with its planned details and heal time, writes
+ * its log entry and announces it after commit: the one way every service records an injury (the
+ * injuries screen and the table's harm and consequences alike).
+ * @example await insertInjury(tx, owner, { characterId: 4, what: { kind: 'osr.max-h', amount: 1 }, description: 'the troll', takenAt: 0 })
+ */
+export async function insertInjury(
+  tx: Tx,
+  owner: { campaign_id: number; system: string },
+  input: { characterId: number; what: InjuryDetails; description: string; takenAt: number; healBetweenAdventures?: boolean },
+): Promise<Injury> {
+  const { what, takenAt } = input
+  const plan = planInjury(what, { takenAt, treatedAt: null, healBetweenAdventures: input.healBetweenAdventures ?? false })
+  const row = await tx.trx
+    .insertInto('injury')
+    .values({
+      campaign_id: owner.campaign_id,
+      character_id: input.characterId,
+      system: owner.system,
+      kind: what.kind,
+      description: input.description,
+      details: plan.details,
+      taken_at: takenAt,
+      heals_at: plan.healsAt,
+      created_at: tx.realTime,
+      updated_at: tx.realTime,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const injury = await injuryById(tx.trx, row.id)
+  await injuryChanged(tx, injury, 'created', { kind: 'injury.recorded', gameTime: takenAt, payload: { kind: what.kind } })
+  return injury
+}
+
 /** LAD-20's campaign option, read when an injury is planned. */
 export async function healsBetweenAdventures(tx: Tx, campaignId: number): Promise<boolean> {
   return getSetting(tx.trx, campaignId, 'ladder.healBetweenAdventures')

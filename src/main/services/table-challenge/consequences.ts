@@ -15,7 +15,7 @@ import { sheetContext } from '../characters'
 import type { Tx } from '../context'
 import { AppError } from '../errors'
 import { currentGameTime } from '../game-time'
-import { detailsOf, injuryById, injuryChanged, planInjury } from '../injury-store'
+import { detailsOf, injuryById, injuryChanged, insertInjury } from '../injury-store'
 import { recordChanged } from '../records'
 import { challengeSheetOf, sameAbility } from './abilities'
 import type { LoadedChallenge } from './state'
@@ -107,26 +107,8 @@ async function restore(tx: Tx, step: ChallengeStep, id: number, gameTime: number
 /** Records a consequence as an injury (CH-10, CLK-8). */
 async function record(tx: Tx, step: ChallengeStep, c: ChallengeConsequence, at: { campaignId: number; gameTime: number; title: string; description: string }): Promise<void> {
   const what: InjuryDetails = { kind: 'challenge.reduction', scope: c.scope ?? 'ability', ability: c.ability, points: c.scope === 'incapacitated' ? 0 : c.points }
-  const plan = planInjury(what, { takenAt: at.gameTime, treatedAt: null, healBetweenAdventures: false })
-  const row = await tx.trx
-    .insertInto('injury')
-    .values({
-      campaign_id: at.campaignId,
-      character_id: c.characterId as number,
-      system: 'challenge',
-      kind: what.kind,
-      description: at.description,
-      details: plan.details,
-      taken_at: at.gameTime,
-      heals_at: plan.healsAt,
-      created_at: tx.realTime,
-      updated_at: tx.realTime,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  await step.touching('injury', row.id, true)
-  const injury = await injuryById(tx.trx, row.id)
-  await injuryChanged(tx, injury, 'created', { kind: 'injury.recorded', gameTime: at.gameTime, payload: { kind: what.kind } })
+  const injury = await insertInjury(tx, { campaign_id: at.campaignId, system: 'challenge' }, { characterId: c.characterId as number, what, description: at.description, takenAt: at.gameTime })
+  await step.touching('injury', injury.id, true)
 }
 
 /** Writes a character's new sheet, refused if it would add a rules problem. */

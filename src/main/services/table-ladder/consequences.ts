@@ -17,7 +17,7 @@ import {
 import type { Dice } from '../../engines/dice'
 import type { Tx } from '../context'
 import { currentGameTime } from '../game-time'
-import { healsBetweenAdventures, injuryById, injuryChanged, injuryOwner, openInjuries, planInjury } from '../injury-store'
+import { healsBetweenAdventures, injuryOwner, insertInjury, openInjuries } from '../injury-store'
 import { loadStoredClock, saveClock } from '../clock/store'
 import { StepRecorder } from '../clock/steps'
 import { getSetting } from '../settings'
@@ -66,25 +66,8 @@ export async function sufferInjury(
     const owner = await injuryOwner(tx, victim.characterId, 'ladder.damage')
     const thirdWound = report.outcome === 'incapacitated' && hit.taken === 'wounded' && status.incapacitated === 'third wound'
     const what = { kind: 'ladder.damage' as const, level: report.outcome, location, thirdWound }
-    const plan = planInjury(what, { takenAt: now, treatedAt: null, healBetweenAdventures: await healsBetweenAdventures(tx, owner.campaign_id) })
-    const row = await tx.trx
-      .insertInto('injury')
-      .values({
-        campaign_id: owner.campaign_id,
-        character_id: victim.characterId,
-        system: owner.system,
-        kind: 'ladder.damage',
-        description: '',
-        details: plan.details,
-        taken_at: now,
-        heals_at: plan.healsAt,
-        created_at: tx.realTime,
-        updated_at: tx.realTime,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    injury = await injuryById(tx.trx, row.id)
-    await injuryChanged(tx, injury, 'created', { kind: 'injury.recorded', gameTime: now, payload: { kind: 'ladder.damage' } })
+    const healBetweenAdventures = await healsBetweenAdventures(tx, owner.campaign_id)
+    injury = await insertInjury(tx, owner, { characterId: victim.characterId, what, description: '', takenAt: now, healBetweenAdventures })
   }
   const timers: TimerInput[] = []
   const id = `ladder-${victim.characterId ?? victim.name}-${now}`

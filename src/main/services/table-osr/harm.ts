@@ -7,7 +7,7 @@ import type { OsrHarmReport, Injury, InjuryDetails } from '../../../shared/contr
 import { applyHarm, payHardiness } from '../../engines/osr'
 import type { Tx } from '../context'
 import { currentGameTime } from '../game-time'
-import { injuryById, injuryChanged, injuryOwner, planInjury } from '../injury-store'
+import { injuryOwner, insertInjury } from '../injury-store'
 import { readSheet } from './fighters'
 import { refused, underRules } from './plan'
 import type { TableStep } from './steps'
@@ -22,26 +22,8 @@ export const UNNAMED_LIMB = 'limb'
 export async function recordOsrInjury(tx: Tx, step: TableStep, characterId: number, what: InjuryDetails, description: string): Promise<Injury> {
   const owner = await injuryOwner(tx, characterId, what.kind)
   const takenAt = await currentGameTime(tx.trx, owner.campaign_id)
-  const plan = planInjury(what, { takenAt, treatedAt: null, healBetweenAdventures: false })
-  const row = await tx.trx
-    .insertInto('injury')
-    .values({
-      campaign_id: owner.campaign_id,
-      character_id: characterId,
-      system: owner.system,
-      kind: what.kind,
-      description,
-      details: plan.details,
-      taken_at: takenAt,
-      heals_at: plan.healsAt,
-      created_at: tx.realTime,
-      updated_at: tx.realTime,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  step.created('injury', row.id)
-  const injury = await injuryById(tx.trx, row.id)
-  await injuryChanged(tx, injury, 'created', { kind: 'injury.recorded', gameTime: takenAt, payload: { kind: what.kind } })
+  const injury = await insertInjury(tx, owner, { characterId, what, description, takenAt })
+  step.created('injury', injury.id)
   return injury
 }
 

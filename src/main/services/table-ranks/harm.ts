@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema'
 import { HARM_BOXES, recoverHarm, takeHarm, unharmed, type HarmBox, type HarmTrack } from '../../engines/ranks'
 import type { Tx } from '../context'
 import { currentGameTime } from '../game-time'
-import { injuryById, injuryChanged, injuryOwner, planInjury } from '../injury-store'
+import { injuryById, injuryChanged, injuryOwner, insertInjury } from '../injury-store'
 import { AppError } from '../errors'
 import { journalOf } from './journal'
 
@@ -57,26 +57,9 @@ export async function markHarm(
   if (taken.marked === null) return { box: null, injuryId: null, beyondDoomed: true }
   const takenAt = await currentGameTime(tx.trx, owner.campaign_id)
   const what = { kind: 'ranks.harm' as const, box: taken.marked }
-  const plan = planInjury(what, { takenAt, treatedAt: null, healBetweenAdventures: false })
-  const row = await tx.trx
-    .insertInto('injury')
-    .values({
-      campaign_id: owner.campaign_id,
-      character_id: characterId,
-      system: owner.system,
-      kind: what.kind,
-      description,
-      details: plan.details,
-      taken_at: takenAt,
-      heals_at: plan.healsAt,
-      created_at: tx.realTime,
-      updated_at: tx.realTime,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  journalOf(tx).injuriesCreated.push(row.id)
-  await injuryChanged(tx, await injuryById(tx.trx, row.id), 'created', { kind: 'injury.recorded', gameTime: takenAt, payload: { kind: what.kind } })
-  return { box: taken.marked, injuryId: row.id, beyondDoomed: false }
+  const injury = await insertInjury(tx, owner, { characterId, what, description, takenAt })
+  journalOf(tx).injuriesCreated.push(injury.id)
+  return { box: taken.marked, injuryId: injury.id, beyondDoomed: false }
 }
 
 /**
