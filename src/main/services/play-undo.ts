@@ -17,8 +17,9 @@ import type { LogEntry } from '../../shared/contract'
 import { undoLodeStep } from './table-lode/undo'
 import { undoLadderEntry } from './table-ladder'
 import { undoRanksStep } from './table-ranks'
-import { challengeStepOwns, undoChallengeStepIn } from './table-challenge'
-import { isLastTableStepEntry, undoLastTableStep } from './table-osr'
+import { undoChallengeStepIn } from './table-challenge'
+import { undoLastTableStep } from './table-osr'
+import { lastStepWrote } from './row-snapshots'
 
 /**
  * Each system's table undoes its own steps exactly (a roll's spends refunded, a tracker's state
@@ -28,10 +29,10 @@ type SystemUndo = (tx: Tx, entry: LogEntry) => Promise<string | null>
 const SYSTEM_UNDO: SystemUndo[] = [
   // A challenge step writes several entries (its round, injuries, sheets): any of them undoes the step.
   async (tx, entry) =>
-    (await challengeStepOwns(tx.trx, entry.campaignId, entry.id)) ? (await undoChallengeStepIn(tx, entry.campaignId)).summary : null,
+    (await lastStepWrote(tx.trx, 'challenge_step', entry.campaignId, entry.id)) ? (await undoChallengeStepIn(tx, entry.campaignId)).summary : null,
   // An old-school table step (a strike with its harm and injuries …) is undone whole.
   async (tx, entry) => {
-    if (!(await isLastTableStepEntry(tx.trx, entry.campaignId, entry.id))) return null
+    if (!(await lastStepWrote(tx.trx, 'osr_step', entry.campaignId, entry.id))) return null
     const undone = await undoLastTableStep(tx, entry.campaignId)
     for (const c of undone.changes) {
       const row = c.after ?? c.before

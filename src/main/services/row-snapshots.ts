@@ -1,8 +1,11 @@
 /**
  * Before- and after-images of the rows a step changes (an inventory item, an injury, a character's
  * sheet), so the step can be undone exactly — and refused when something has changed those rows
- * since. The clock's steps and the table's steps (old-school, Challenge) all keep their undo this way.
+ * since. The clock's steps and the table's steps (old-school, Challenge) all keep their undo this way,
+ * with the range of log entries each step wrote.
  */
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema'
 import type { Tx } from './context'
 
 export type SnapshotTable = 'inventory_item' | 'injury' | 'character'
@@ -82,4 +85,44 @@ export async function restoreRow(tx: Tx, change: RowChange): Promise<void> {
   if (await readRow(tx, table, id)) await tx.trx.updateTable(table).set(rest as any).where('id', '=', id).execute()
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   else await tx.trx.insertInto(table).values(before as any).execute()
+}
+
+/** The log entries a step wrote, by their id range (a step's entries are consecutive). */
+export interface StepLogRange {
+  first_log_id: number
+  last_log_id: number
+}
+
+/** The step tables that keep their log entries as a range. */
+export type StepTableName = 'clock_step' | 'osr_step' | 'challenge_step'
+
+/**
+ * Marks a step's log entries undone, as its rows are restored.
+ * @example await markStepLogUndone(tx, 1, { first_log_id: 40, last_log_id: 43 })
+ */
+export async function markStepLogUndone(tx: Tx, campaignId: number, step: StepLogRange): Promise<void> {
+  await tx.trx
+    .updateTable('log_entry')
+    .set({ undone: 1 })
+    .where('campaign_id', '=', campaignId)
+    .where('id', '>=', step.first_log_id)
+    .where('id', '<=', step.last_log_id)
+    .execute()
+}
+
+/**
+ * Whether a log entry was written by the campaign's last step in `table` not yet undone: the table's
+ * general undo then takes that whole step back, not the entry alone.
+ * @example await lastStepWrote(db, 'osr_step', 1, 41) // true: entry 41 is the strike's injury
+ */
+export async function lastStepWrote(db: Kysely<Database>, table: StepTableName, campaignId: number, logEntryId: number): Promise<boolean> {
+  const step = await db
+    .selectFrom(table)
+    .select(['first_log_id', 'last_log_id'])
+    .where('campaign_id', '=', campaignId)
+    .where('undone', '=', 0)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  return step !== undefined && logEntryId >= step.first_log_id && logEntryId <= step.last_log_id
 }

@@ -9,7 +9,7 @@ import type { Tx } from '../context'
 import { AppError } from '../errors'
 import { appendLog, type NewLogEntry } from '../log'
 import { touchCampaign } from '../campaigns'
-import { changedSince, restoreRow, rowWords, RowSnapshots, type RowChange } from '../row-snapshots'
+import { changedSince, markStepLogUndone, restoreRow, rowWords, RowSnapshots, type RowChange } from '../row-snapshots'
 
 type StepTable = 'inventory_item' | 'injury' | 'character'
 export type { RowChange } from '../row-snapshots'
@@ -95,13 +95,7 @@ export async function undoLastStep(tx: Tx, campaignId: number): Promise<UndoneSt
     )
   }
   for (const change of changes) await restoreRow(tx, change)
-  await tx.trx
-    .updateTable('log_entry')
-    .set({ undone: 1 })
-    .where('campaign_id', '=', campaignId)
-    .where('id', '>=', step.first_log_id)
-    .where('id', '<=', step.last_log_id)
-    .execute()
+  await markStepLogUndone(tx, campaignId, step)
   await tx.trx.updateTable('clock_step').set({ undone: 1 }).where('id', '=', step.id).execute()
   return { action: step.action, summary: step.summary, clock: JSON.parse(step.clock_before) as ClockState, changes }
 }

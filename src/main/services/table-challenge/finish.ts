@@ -89,7 +89,7 @@ export async function closeTableChallenge(deps: ServiceDeps, input: { id: number
 /**
  * Takes back the campaign's last challenge step inside the caller's unit of work, and logs that it
  * did: for the table's general undo, when the last action's log entry belongs to a challenge step
- * (see `challengeStepOwns`).
+ * (see `lastStepWrote` in row-snapshots.ts).
  * @example const { summary, entry } = await undoChallengeStepIn(tx, 1)
  */
 export async function undoChallengeStepIn(tx: Tx, campaignId: number): Promise<UndoneChallengeStep & { entry: LogEntry }> {

@@ -116,13 +116,7 @@ export async function undoLastChallengeStep(tx: Tx, campaignId: number): Promise
     ])
   }
   for (const change of [...changes].reverse()) await Rows.restoreRow(tx, change)
-  await tx.trx
-    .updateTable('log_entry')
-    .set({ undone: 1 })
-    .where('campaign_id', '=', campaignId)
-    .where('id', '>=', step.first_log_id)
-    .where('id', '<=', step.last_log_id)
-    .execute()
+  await Rows.markStepLogUndone(tx, campaignId, step)
   await tx.trx.updateTable('challenge_step').set({ undone: 1 }).where('id', '=', step.id).execute()
   const before = step.before === null ? null : (JSON.parse(step.before) as StepBefore)
   if (before === null) await tx.trx.deleteFrom('challenge').where('id', '=', step.challenge_id).execute()
@@ -151,21 +145,4 @@ export async function lastStepSummary(db: Kysely<Database>, campaignId: number, 
     .limit(1)
     .executeTakeFirst()
   return step && step.challenge_id === challengeId ? step.summary : null
-}
-
-/**
- * Whether a log entry was written by the campaign's last challenge step still standing: the table's
- * general undo then takes that whole step back (`undoChallengeStepIn`), not the entry alone.
- * @example await challengeStepOwns(db, 1, 57) // true for a round's entry, or an injury its consequences recorded
- */
-export async function challengeStepOwns(db: Kysely<Database>, campaignId: number, logEntryId: number): Promise<boolean> {
-  const step = await db
-    .selectFrom('challenge_step')
-    .select(['first_log_id', 'last_log_id'])
-    .where('campaign_id', '=', campaignId)
-    .where('undone', '=', 0)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst()
-  return step !== undefined && logEntryId >= step.first_log_id && logEntryId <= step.last_log_id
 }

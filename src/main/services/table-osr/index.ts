@@ -15,7 +15,7 @@ export { rollOdds, initiativeOddsFor } from './odds'
 export { rollAtTable } from './rolls'
 export { prepareOsrSpells } from './spells'
 export { actInOsrCombat, endOsrCombat, joinOsrCombat, leaveOsrCombat, playOsrRound, reloadOsrWeapon, rollOsrInitiative, startOsrCombat } from './combat'
-export { undoLastTableStep, lastTableStep, isLastTableStepEntry } from './steps'
+export { undoLastTableStep, lastTableStep } from './steps'
 
 /**
  * A character's numbers at the table.

@@ -4,8 +4,6 @@
  * The last step can then be undone exactly as a compensating change — and is refused, naming what,
  * when something else has changed those rows since.
  */
-import type { Kysely } from 'kysely'
-import type { Database } from '../../db/schema'
 import type { LogEntry } from '../../../shared/contract'
 import type { Tx } from '../context'
 import { AppError } from '../errors'
@@ -83,7 +81,7 @@ export class TableStep {
 }
 
 /** Steps whose log entries were all undone already (a roll undone from the log) are passed over. */
-async function stillStanding(tx: Tx, campaignId: number, step: { first_log_id: number; last_log_id: number }): Promise<boolean> {
+async function stillStanding(tx: Tx, campaignId: number, step: Rows.StepLogRange): Promise<boolean> {
   const row = await tx.trx
     .selectFrom('log_entry')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -130,30 +128,7 @@ export async function undoLastTableStep(tx: Tx, campaignId: number): Promise<{ a
       .values({ campaign_id: campaignId, state: step.state_before, updated_at: tx.realTime })
       .onConflict((oc) => oc.column('campaign_id').doUpdateSet({ state: step.state_before!, updated_at: tx.realTime }))
       .execute()
-  await tx.trx
-    .updateTable('log_entry')
-    .set({ undone: 1 })
-    .where('campaign_id', '=', campaignId)
-    .where('id', '>=', step.first_log_id)
-    .where('id', '<=', step.last_log_id)
-    .execute()
+  await Rows.markStepLogUndone(tx, campaignId, step)
   await tx.trx.updateTable('osr_step').set({ undone: 1 }).where('id', '=', step.id).execute()
   return { action: step.action, summary: step.summary, changes }
-}
-
-/**
- * Whether a log entry belongs to the last step at the table not yet undone — so that the log's
- * "undo the last action" can hand the whole step (H, injuries, the fight) to `undoAtTable`.
- * @example await isLastTableStepEntry(db, 1, 41) // true: entry 41 is the strike's injury
- */
-export async function isLastTableStepEntry(db: Kysely<Database>, campaignId: number, logEntryId: number): Promise<boolean> {
-  const step = await db
-    .selectFrom('osr_step')
-    .select(['first_log_id', 'last_log_id'])
-    .where('campaign_id', '=', campaignId)
-    .where('undone', '=', 0)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst()
-  return step !== undefined && logEntryId >= step.first_log_id && logEntryId <= step.last_log_id
 }
