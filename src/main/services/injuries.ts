@@ -7,7 +7,7 @@ import { currentGameTime } from './game-time'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'
 import type { Injury, InjuryDetails, ParsedInput } from '../../shared/contract'
-import { applyInjury, UNHURT, type InjuryStatus } from '../engines/ladder'
+import { applyInjury } from '../engines/ladder'
 import { takeHarm, unharmed } from '../engines/ranks'
 import { capitalised } from '../../shared/injuries'
 import { unitOfWork, type ServiceDeps, type Tx } from './context'
@@ -17,6 +17,7 @@ import {
   injuryChanged,
   injuryOwner,
   insertInjury,
+  ladderStatusFrom,
   invalid,
   openInjuries,
   requireInjuryRow,
@@ -43,20 +44,6 @@ export async function listInjuries(
 
 type RecordInput = ParsedInput<'injury.record'>
 
-/** LAD-18 counts a character's open Ladder injuries: Wounds add up, and an Incapacitated character can be killed. */
-async function ladderStatus(tx: Tx, characterId: number): Promise<InjuryStatus> {
-  const open = await openInjuries(tx, characterId, 'ladder.damage')
-  const status: InjuryStatus = { ...UNHURT }
-  for (const d of open) {
-    if (d.kind !== 'ladder.damage') continue
-    if (d.level === 'subdued') status.subdued = true
-    if (d.level === 'wounded') status.wounds += 1
-    if (d.level === 'incapacitated') status.incapacitated = d.thirdWound ? 'third wound' : 'injury'
-    if (d.level === 'killed') status.killed = true
-  }
-  return status
-}
-
 /** What is recorded, by the rules: a Ladder injury after LAD-18, the Harm box RK-8 marks, a checked CH-10 consequence. */
 async function whatToRecord(tx: Tx, input: RecordInput, name: string): Promise<InjuryDetails> {
   switch (input.kind) {
@@ -64,7 +51,7 @@ async function whatToRecord(tx: Tx, input: RecordInput, name: string): Promise<I
       if (input.location !== null && input.level !== 'wounded' && input.level !== 'incapacitated') {
         throw invalid('location', `a location is where a Wound lands (LAD-17); ${capitalised(input.level)} has none`)
       }
-      const { status, report } = applyInjury(await ladderStatus(tx, input.characterId), input.level)
+      const { status, report } = applyInjury(ladderStatusFrom(await openInjuries(tx, input.characterId, 'ladder.damage')), input.level)
       if (report.outcome === 'no effect') {
         throw new AppError('refused', `${name} is already killed; there is no further injury to record. Nothing was written.`, [
           { field: 'level', problem: `${name} is already killed` },

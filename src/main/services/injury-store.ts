@@ -8,6 +8,7 @@ import type { Injury, InjuryDetails } from '../../shared/contract'
 import { InjuryDetails as DetailsSchema } from '../../shared/contract'
 import { INJURY_KIND_LABELS, SYSTEM_INJURY_KINDS, capitalised, type InjuryKind } from '../../shared/injuries'
 import { SYSTEMS } from '../../shared/systems'
+import { UNHURT, type InjuryStatus } from '../engines/ladder'
 import { readInjury, type InjuryFacts } from './injury-recovery'
 import type { Tx } from './context'
 import { AppError, notFound } from './errors'
@@ -98,6 +99,23 @@ export async function openInjuries(tx: Tx, characterId: number, kind: InjuryKind
     .where('healed', '=', 0)
     .execute()
   return rows.map((r) => detailsOf(r).what)
+}
+
+/**
+ * LAD-18 reads a character's open Ladder injuries: Wounds add up; an Incapacitate knows whether a
+ * third Wound caused it (LAD-22.3); death is final.
+ * @example ladderStatusFrom([{ kind: 'ladder.damage', level: 'wounded', location: 'arm', thirdWound: false }]).wounds // 1
+ */
+export function ladderStatusFrom(details: readonly InjuryDetails[]): InjuryStatus {
+  const status: InjuryStatus = { ...UNHURT }
+  for (const d of details) {
+    if (d.kind !== 'ladder.damage') continue
+    if (d.level === 'subdued') status.subdued = true
+    if (d.level === 'wounded') status.wounds += 1
+    if (d.level === 'incapacitated') status.incapacitated = d.thirdWound ? 'third wound' : 'injury'
+    if (d.level === 'killed') status.killed = true
+  }
+  return status
 }
 
 /** The stored details and heal time of an injury, from what it is and when it was taken and treated. */

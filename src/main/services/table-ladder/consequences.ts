@@ -17,13 +17,12 @@ import {
 import type { Dice } from '../../engines/dice'
 import type { Tx } from '../context'
 import { currentGameTime } from '../game-time'
-import { healsBetweenAdventures, injuryOwner, insertInjury, openInjuries } from '../injury-store'
+import { healsBetweenAdventures, injuryOwner, insertInjury, ladderStatusFrom, openInjuries } from '../injury-store'
 import { loadStoredClock, saveClock } from '../clock/store'
 import { StepRecorder } from '../clock/steps'
 import { getSetting } from '../settings'
 import { when } from '../clock/view'
 import { refuse } from './refusal'
-import { ladderStatusFrom } from './who'
 
 /** Someone hurt: a character of the campaign, or a name the tracker alone keeps a status for. */
 export interface Victim {

@@ -8,7 +8,7 @@ import type { InjuryDetails } from '../../../shared/contract'
 import type { LadderCharacter } from '../../../shared/api/table-ladder.contract'
 import { LadderSheet } from '../../../shared/api/sheets/ladder'
 import { UNHURT, type InjuryStatus } from '../../engines/ladder'
-import { detailsOf } from '../injury-store'
+import { detailsOf, ladderStatusFrom } from '../injury-store'
 import { AppError } from '../errors'
 import { requireLadderCampaign } from './refusal'
 
@@ -27,23 +27,6 @@ const NPC_LIMIT = 300
 function ladderSheet(json: string): LadderSheet {
   const parsed = LadderSheet.safeParse(JSON.parse(json))
   return parsed.success ? parsed.data : LadderSheet.parse({})
-}
-
-/**
- * LAD-18 reads a character's open Ladder injuries: Wounds add up; an Incapacitate knows whether a
- * third Wound caused it (LAD-22.3); death is final.
- * @example ladderStatusFrom([{ kind: 'ladder.damage', level: 'wounded', location: 'arm', thirdWound: false }]).wounds // 1
- */
-export function ladderStatusFrom(details: readonly InjuryDetails[]): InjuryStatus {
-  const status: InjuryStatus = { ...UNHURT }
-  for (const d of details) {
-    if (d.kind !== 'ladder.damage') continue
-    if (d.level === 'subdued') status.subdued = true
-    if (d.level === 'wounded') status.wounds += 1
-    if (d.level === 'incapacitated') status.incapacitated = d.thirdWound ? 'third wound' : 'injury'
-    if (d.level === 'killed') status.killed = true
-  }
-  return status
 }
 
 /**
