@@ -15,7 +15,7 @@ import { unitOfWork, type ServiceDeps, type Tx } from '../context'
 import { AppError } from '../errors'
 import { requireCampaign } from '../campaigns'
 import { loadProvisions, loadRestRecords, loadStoredClock, loadTimedInjuries, saveClock, type StoredClock } from './store'
-import { StepRecorder, undoLastStep, type RowChange } from './steps'
+import { StepRecorder, lastStepWords, undoLastStep, type RowChange } from './steps'
 import { characterNames, clockView, itemIdOfLight, lanternLightId, loadSupplies, partyWhereabouts, when } from './view'
 import { applyInventoryEffects, lightFromItem, oilFrom } from './inventory'
 import { describeEvent } from './lines'
@@ -227,21 +227,14 @@ export async function getClock(deps: ServiceDeps, campaignId: number): Promise<C
   return unitOfWork(deps, async (tx) => {
     const { system } = await requireCampaign(tx, campaignId)
     const state = await loadStoredClock(tx, campaignId)
-    const last = await tx.trx
-      .selectFrom('clock_step')
-      .select(['action', 'summary'])
-      .where('campaign_id', '=', campaignId)
-      .where('undone', '=', 0)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst()
+    const last = await lastStepWords(tx.trx, campaignId)
     return clockView(
       campaignId,
       state,
       await loadProvisions(tx, campaignId),
       await characterNames(tx.trx, campaignId),
       await roundSeconds(tx.trx, campaignId, system),
-      last ?? null,
+      last,
       await suppliesFor(tx, campaignId, state),
       await partyWhereabouts(tx.trx, campaignId, state.partyLocationId),
       await restView(tx, campaignId, state.resting),
@@ -361,14 +354,7 @@ export async function undo(deps: ServiceDeps, campaignId: number): Promise<Clock
       gameTime: undone.clock.time,
       payload: { action: undone.action, summary: undone.summary },
     })
-    const next = await tx.trx
-      .selectFrom('clock_step')
-      .select(['action', 'summary'])
-      .where('campaign_id', '=', campaignId)
-      .where('undone', '=', 0)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst()
+    const next = await lastStepWords(tx.trx, campaignId)
     const names = await characterNames(tx.trx, campaignId)
     return {
       clock: clockView(
@@ -377,7 +363,7 @@ export async function undo(deps: ServiceDeps, campaignId: number): Promise<Clock
         await loadProvisions(tx, campaignId),
         names,
         await roundSeconds(tx.trx, campaignId, system),
-        next ?? null,
+        next,
         await suppliesFor(tx, campaignId, undone.clock),
         await partyWhereabouts(tx.trx, campaignId, restored.partyLocationId ?? null),
         await restView(tx, campaignId, restored.resting ?? {}),

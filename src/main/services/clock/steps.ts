@@ -3,6 +3,8 @@
  * inventory item and injury it changed, before and after, so that the last step can be undone
  * exactly — and refused when something has changed those rows since.
  */
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema'
 import type { ClockState } from '../../engines/clock'
 import type { LogEntry } from '../../../shared/contract'
 import type { Tx } from '../context'
@@ -69,6 +71,22 @@ export interface UndoneStep {
   summary: string
   clock: ClockState
   changes: RowChange[]
+}
+
+/**
+ * What the campaign's last clock step still standing was, for the clock bar's undo button.
+ * @example await lastStepWords(db, 1) // { action: 'advance', summary: '+1 turn' }
+ */
+export async function lastStepWords(db: Kysely<Database>, campaignId: number): Promise<{ action: string; summary: string } | null> {
+  const step = await db
+    .selectFrom('clock_step')
+    .select(['action', 'summary'])
+    .where('campaign_id', '=', campaignId)
+    .where('undone', '=', 0)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  return step ?? null
 }
 
 /**
