@@ -7,6 +7,16 @@ import type { SystemKey } from './systems'
 
 /** LAD-1: every rung, low to high (the Ladder engine's RUNGS). */
 export const LADDER_RUNGS = ['terrible', 'poor', 'good', 'expert', 'superb', 'unprecedented', 'improbable'] as const
+/** LAD-1: each rung as the seed writes it (the Ladder engine's RUNG_LABELS). */
+export const LADDER_RUNG_WORDS: Readonly<Record<(typeof LADDER_RUNGS)[number], string>> = {
+  terrible: 'Terrible!',
+  poor: 'Poor/Fail',
+  good: 'Good',
+  expert: 'Expert',
+  superb: 'Superb!',
+  unprecedented: 'Unprecedented!',
+  improbable: 'Improbable!',
+}
 /** LAD-1: what an asset can be rated at all; superb and unprecedented only on the extended ladder. */
 export const ASSET_RUNGS = ['poor', 'good', 'expert', 'superb', 'unprecedented'] as const
 /** LAD-26: the ten colour schools, hedge magic, or a school of the GM's own. */

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { RUNGS } from '../../../src/main/engines/ladder'
-import { LADDER_RUNGS } from '../../../src/shared/api/sheets'
+import { RUNGS, RUNG_LABELS } from '../../../src/main/engines/ladder'
+import { LADDER_RUNGS, LADDER_RUNG_WORDS } from '../../../src/shared/api/sheets'
 import { nightOwl, taiGivar } from './fixtures'
 import { check } from './helpers'
 
 describe('Ladder sheets', () => {
   it('LAD-1: the sheet knows the same rungs as the engine', () => {
     expect(LADDER_RUNGS).toEqual(RUNGS)
+    expect(LADDER_RUNG_WORDS).toEqual(RUNG_LABELS)
   })
 
   it('LAD-24: accepts a complete character and derives its starting Plot Points', () => {

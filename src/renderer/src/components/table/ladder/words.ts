@@ -4,17 +4,9 @@
  */
 import type { OddsBar } from '../OddsChart.vue'
 import type { Odds, Rung } from '../../../../../shared/api/table-ladder.contract'
-import { LADDER_RUNGS } from '../../../../../shared/sheet-words'
+import { LADDER_RUNGS, LADDER_RUNG_WORDS } from '../../../../../shared/sheet-words'
 
-export const RUNG_WORDS: Record<Rung, string> = {
-  terrible: 'Terrible!',
-  poor: 'Poor/Fail',
-  good: 'Good',
-  expert: 'Expert',
-  superb: 'Superb!',
-  unprecedented: 'Unprecedented!',
-  improbable: 'Improbable!',
-}
+export const RUNG_WORDS: Readonly<Record<Rung, string>> = LADDER_RUNG_WORDS
 
 export const RUNGS = LADDER_RUNGS
 export const STANDARD_RUNGS = LADDER_RUNGS.slice(0, 5) as Rung[]
