@@ -2,7 +2,7 @@
  * A character's sheet and its shape at creation (LAD-24): concept, 6 assets (2 expert, 4 good), 3 flaws,
  * 3 identifying features, up to 3 allies, optional location, equipment and up to 3 episodes.
  */
-import type { MagicSchool } from './magic'
+import type { MagicSchool } from './schools'
 import { RUNGS } from './rungs'
 import type { Rung } from './rungs'
 

@@ -8,13 +8,9 @@ import { lowestRung, requireRung, rungIndex } from './rungs'
 import type { Rung, Wonky } from './rungs'
 import { rollTask } from './task'
 import type { TaskInput, TaskResult } from './task'
+import { MAGIC_COLOURS, type MagicColour } from './schools'
 
-/** LAD-26: the ten schools of colour magic. */
-export const MAGIC_COLOURS = ['red', 'orange', 'yellow', 'green', 'blue', 'indigo', 'purple', 'brown', 'black', 'white'] as const
-export type MagicColour = (typeof MAGIC_COLOURS)[number]
-
-/** A magical asset's school: a colour, hedge magic, or a school of the GM's own. */
-export type MagicSchool = MagicColour | 'hedge' | 'other'
+export { MAGIC_COLOURS, type MagicColour, type MagicSchool } from './schools'
 
 /** LAD-26: each colour's domains, as the seed lists them. */
 export const COLOUR_DOMAINS: Record<MagicColour, readonly string[]> = {

@@ -8,7 +8,7 @@ import type { ClockEvent, ClockState } from '../../engines/clock'
 import type { Tx } from '../context'
 import { AppError } from '../errors'
 import type { StepRecorder } from './steps'
-import type { StepContext } from './index'
+import type { StepContext } from './step-context'
 import { itemIdOfLight, lanternLightId } from './view'
 
 interface ItemRow {

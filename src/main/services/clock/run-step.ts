@@ -1,0 +1,180 @@
+/**
+ * Running one clock step: the clock with provisions and injuries read from their tables, the
+ * action's new clock written with the inventory and injuries its events change, its log entries,
+ * and the record that lets it be undone exactly.
+ */
+import type { Kysely } from 'kysely'
+import * as engine from '../../engines/clock'
+import type { ClockEvent, ClockState, Refusable } from '../../engines/clock'
+import type { Database } from '../../db/schema'
+import type { ClockReport, SystemId } from '../../../shared/contract'
+import { getSetting } from '../settings'
+import { campaignDice, type CampaignDice } from '../dice'
+import { unitOfWork, type ServiceDeps, type Tx } from '../context'
+import { AppError } from '../errors'
+import { requireCampaign } from '../campaigns'
+import { loadProvisions, loadRestRecords, loadStoredClock, loadTimedInjuries, saveClock } from './store'
+import { StepRecorder, type RowChange } from './steps'
+import { characterNames, clockView, loadSupplies, partyWhereabouts } from './view'
+import { applyInventoryEffects } from './inventory'
+import { describeEvent } from './lines'
+import type { StepContext, StepResult } from './step-context'
+
+export type { StepContext, StepResult }
+
+/** CLK-2: the combat round's length in this campaign. */
+export async function roundSeconds(db: Kysely<Database>, campaignId: number, system: SystemId): Promise<number> {
+  if (system === 'osr') return engine.OSR_ROUND_SECONDS // OSR-14: 5-second rounds
+  if (system === 'ladder') return getSetting(db, campaignId, 'ladder.roundSeconds') // LAD-12
+  return getSetting(db, campaignId, 'combat.roundSeconds')
+}
+
+export function suppliesFor(tx: Tx, campaignId: number, state: ClockState) {
+  return loadSupplies(tx.trx, campaignId, new Set(state.lights.map((l) => l.id)))
+}
+
+/** OSR-20: who is still resting after a step, and since when their day of rest in progress began. */
+export function restingAfter(state: ClockState): Record<string, number> {
+  const resting: Record<string, number> = {}
+  for (const i of state.injuries) {
+    if (i.recovery.kind === 'rest' && i.recovery.restDayStartedAt !== null) resting[i.characterId] = i.recovery.restDayStartedAt
+  }
+  return resting
+}
+
+/** OSR-20: H healed by a day of rest goes into the character's sheet. */
+async function writeHealing(tx: Tx, recorder: StepRecorder, events: ClockEvent[]): Promise<void> {
+  const healed = new Map<number, number>()
+  for (const e of events) if (e.kind === 'natural healing') healed.set(Number(e.characterId), e.h)
+  for (const [characterId, h] of healed) {
+    const row = await tx.trx.selectFrom('character').select('sheet').where('id', '=', characterId).executeTakeFirst()
+    if (!row) continue
+    await recorder.touching('character', characterId)
+    const sheet = JSON.parse(row.sheet) as Record<string, unknown>
+    await tx.trx.updateTable('character').set({ sheet: JSON.stringify({ ...sheet, h }), updated_at: tx.realTime }).where('id', '=', characterId).execute()
+  }
+}
+
+/** The old-school PCs below maximum H, with whether they rest (OSR-20). */
+export async function restView(tx: Tx, campaignId: number, resting: Record<string, number>): Promise<ClockReport['clock']['rest']> {
+  const records = await loadRestRecords(tx, campaignId, resting)
+  const names = await characterNames(tx.trx, campaignId)
+  return records.map((r) => {
+    const rec = r.recovery as { h: number; maxH: number; restDayStartedAt: number | null }
+    return { characterId: Number(r.characterId), name: names.get(r.characterId) ?? '?', h: rec.h, maxH: rec.maxH, restingSince: rec.restDayStartedAt }
+  })
+}
+
+export function orRefuse<T extends object>(r: Refusable<T>): T {
+  if (!r.ok) throw new AppError('refused', r.reason)
+  return r
+}
+
+
+
+/**
+ * Runs one clock step in one transaction and returns what the screen shows. `fn` returns the new
+ * clock; this writes it, the inventory and injuries its events change, the log, and the step.
+ */
+export async function clockStep(
+  deps: ServiceDeps,
+  campaignId: number,
+  action: string,
+  fn: (ctx: StepContext) => Promise<StepResult>,
+): Promise<ClockReport> {
+  let changes: RowChange[] = []
+  const report = await unitOfWork(deps, async (tx) => {
+    const { system } = await requireCampaign(tx, campaignId)
+    const stored = await loadStoredClock(tx, campaignId)
+    const state: ClockState = {
+      ...stored,
+      provisions: await loadProvisions(tx, campaignId),
+      injuries: [...(await loadTimedInjuries(tx, campaignId)), ...(await loadRestRecords(tx, campaignId, stored.resting))],
+    }
+    const names = await characterNames(tx.trx, campaignId)
+    const recorder = new StepRecorder(tx, campaignId, stored)
+    // Held in an object: TypeScript does not follow assignments made inside the closure below.
+    const rolled: { dice: CampaignDice | null } = { dice: null }
+    const result = await fn({
+      tx,
+      campaignId,
+      system,
+      state,
+      partyLocationId: stored.partyLocationId,
+      recorder,
+      names,
+      dice: async () => (rolled.dice ??= await campaignDice(tx, campaignId)),
+    })
+    const events = result.events ?? []
+    await applyInventoryEffects(tx, recorder, result.state, events)
+    await writeHealing(tx, recorder, events)
+    const partyLocationId = result.partyLocationId === undefined ? stored.partyLocationId : result.partyLocationId
+    const resting = result.resting ?? restingAfter(result.state)
+    await saveClock(tx, campaignId, result.state, { partyLocationId, resting })
+
+    // One entry for the step, with every face it rolled (DICE-3) …
+    const lines = events.map((e) => ({ at: e.at, kind: e.kind, text: describeEvent(e, names) }))
+    const checks = events.filter((e): e is Extract<ClockEvent, { kind: 'encounter check' }> => e.kind === 'encounter check')
+    await recorder.log({
+      kind: `clock.${action}`,
+      gameTime: result.state.time,
+      payload: {
+        summary: result.summary,
+        from: stored.time,
+        to: result.state.time,
+        mode: result.state.mode,
+        checks: checks.map((c) => ({ at: c.at, face: c.face, threshold: c.threshold, encounter: c.encounter })),
+        stopped: result.stopped ?? null,
+      },
+      dice: rolled.dice?.faces ?? null,
+      gmOnly: result.gmOnly ?? false,
+    })
+    // … and one for each thing that happened on the way (checks that found nothing are in the step's entry).
+    for (const e of events) {
+      if (e.kind === 'encounter check' && !e.encounter) continue
+      await recorder.log({
+        kind: `clock.event.${e.kind.replaceAll(' ', '-')}`,
+        gameTime: e.at,
+        payload: { ...e, text: describeEvent(e, names) },
+        gmOnly: e.kind === 'timer' && e.hiddenFromPlayers,
+      })
+    }
+    changes = await recorder.finish(action, result.summary)
+    const found = checks.find((c) => c.encounter)
+    const provisions = await loadProvisions(tx, campaignId)
+    return {
+      clock: clockView(
+        campaignId,
+        result.state,
+        provisions,
+        names,
+        await roundSeconds(tx.trx, campaignId, system),
+        { action, summary: result.summary },
+        await suppliesFor(tx, campaignId, result.state),
+        await partyWhereabouts(tx.trx, campaignId, partyLocationId),
+        await restView(tx, campaignId, resting),
+      ),
+      summary: result.summary,
+      encounter: found?.distance ? { at: found.at, face: found.face, distanceFeet: found.distance.feet, place: found.distance.place } : null,
+      lines,
+      stopped: result.stopped ?? null,
+    }
+  })
+  announce(deps, campaignId, report.clock.time, report.clock.mode, changes)
+  return report
+}
+
+export function announce(deps: ServiceDeps, campaignId: number, time: number, mode: ClockReport['clock']['mode'], changes: RowChange[]): void {
+  deps.events.emit('clock.moved', { campaignId, time, mode })
+  for (const c of changes) {
+    const row = c.after ?? c.before
+    const characterId = typeof row?.character_id === 'number' ? row.character_id : null
+    deps.events.emit('record.changed', {
+      campaignId,
+      kind: c.table === 'inventory_item' ? 'inventory' : 'injury',
+      id: c.id,
+      change: c.after === null ? 'deleted' : c.before === null ? 'created' : 'updated',
+      characterId,
+    })
+  }
+}

@@ -1,0 +1,32 @@
+/** What a clock step's action is given, and what it returns to be written. */
+import type { ClockEvent, ClockState } from '../../engines/clock'
+import type { SystemId } from '../../../shared/contract'
+import type { Tx } from '../context'
+import type { CampaignDice } from '../dice'
+import type { StepRecorder } from './steps'
+
+export interface StepResult {
+  state: ClockState
+  /** Where the party is after the step; unchanged when absent. */
+  partyLocationId?: number | null
+  /** Who rests after the step (OSR-20); otherwise read from the rest records the engine returns. */
+  resting?: Record<string, number>
+  /** The step's own entry is for the GM only (a hidden timer: OSR-22's secret cast window). */
+  gmOnly?: boolean
+  summary: string
+  events?: ClockEvent[]
+  stopped?: { kind: string; at: number } | null
+}
+
+export interface StepContext {
+  tx: Tx
+  campaignId: number
+  system: SystemId
+  /** The clock with provisions and injuries read from their tables. */
+  state: ClockState
+  partyLocationId: number | null
+  recorder: StepRecorder
+  names: Map<string, string>
+  /** The campaign's dice for this step, taken on first use (a step that rolls nothing takes none). */
+  dice: () => Promise<CampaignDice>
+}
