@@ -4,10 +4,8 @@
  * way, trying every sequence of faces through rollTask.
  */
 import { BenchGroup } from './harness'
-import { scriptedDice, seededDice } from '../src/main/engines/dice'
-import type { Dice } from '../src/main/engines/dice'
-import { RUNGS, extendedConflictOdds, instantConflictOdds, rollTask, startExtendedConflict, taskOdds } from '../src/main/engines/ladder'
-import type { Rung, TaskInput } from '../src/main/engines/ladder'
+import { scriptedDice, seededDice, type Dice } from '../src/main/engines/dice'
+import { RUNGS, extendedConflictOdds, instantConflictOdds, rollTask, startExtendedConflict, taskOdds, type Rung, type TaskInput } from '../src/main/engines/ladder'
 
 /** Naive exact odds: walk every face sequence rollTask can ask for, weighting each by 6^-length. */
 function enumeratedOdds(input: TaskInput): Record<Rung, number> {

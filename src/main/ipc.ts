@@ -2,7 +2,7 @@
 import type { CallResult } from '../shared/contract'
 import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL } from '../shared/methods'
 import type { Router } from './router'
-import type { EventBus } from './services/events'
+import type { EventBus } from './services/core'
 import { isTrustedSender, type IpcSenderLike } from './security'
 
 /** The parts of Electron's ipcMain this needs, so tests can drive it without Electron. */

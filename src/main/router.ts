@@ -6,7 +6,7 @@
 import type { z } from 'zod'
 import { contract, type ApiError, type CallResult, type MethodOutput, type ParsedInput, type Scope } from '../shared/contract'
 import type { MethodName } from '../shared/methods'
-import { AppError } from './services/errors'
+import { AppError } from './services/core'
 
 export interface CallContext {
   scope: Scope

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Core } from '../../src/main/app'
 import type { EventMessage } from '../../src/shared/contract'
-import { unitOfWork } from '../../src/main/services/context'
-import { appendLog } from '../../src/main/services/log'
+import { unitOfWork } from '../../src/main/services/core/context'
+import { appendLog } from '../../src/main/services/core/log'
 import { counts, tempLibrary, type TempLibrary } from '../support/temp-library'
 
 let lib: TempLibrary

@@ -198,9 +198,9 @@ describe('putting a challenge away, and taking steps back', () => {
 describe('the table’s general undo (for play.undo)', () => {
   it('knows which log entries belong to the last challenge step, and takes that whole step back inside a unit of work', async () => {
     const { undoChallengeStepIn } = await import('../../src/main/services/table-challenge')
-    const { lastStepWrote } = await import('../../src/main/services/row-snapshots')
+    const { lastStepWrote } = await import('../../src/main/services/core/row-snapshots')
     const challengeStepOwns = (db: typeof core.deps.db, c: number, id: number) => lastStepWrote(db, 'challenge_step', c, id)
-    const { unitOfWork } = await import('../../src/main/services/context')
+    const { unitOfWork } = await import('../../src/main/services/core/context')
     const end = await decidedAgainstDemon()
     await gm(core, 'challenge.consequences', { id: end.id })
     const [injuryEntry, consequences, round] = (await gm(core, 'log.list', { campaignId, limit: 10 })).filter((e) => e.kind !== 'character.updated')

@@ -300,7 +300,7 @@ describe('undo of the last action at the table', () => {
     expect(second.exchanges).toBe(2)
     await gm(core, 'ladder.conflict.end', { id: view.id })
     const { undoLadderEntry } = await import('../../src/main/services/table-ladder')
-    const { unitOfWork } = await import('../../src/main/services/context')
+    const { unitOfWork } = await import('../../src/main/services/core/context')
     const undoLast = async (kind: string) => {
       const entry = await lastEntry(core, campaignId, kind)
       return unitOfWork(core.deps, (tx) => undoLadderEntry(tx, entry))

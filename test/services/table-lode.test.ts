@@ -6,10 +6,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Core } from '../../src/main/app'
 import { seededDice } from '../../src/main/engines/dice'
-import { flukeOdds, opposedOdds, opposedRoll, poolOdds, rerollWithDestiny, rollFluke, rollPool, type PoolInput } from '../../src/main/engines/lode'
+import { flukeOdds, opposedOdds, opposedRoll, poolOdds, rerollWithDestiny, rollFluke, rollPool, type PoolInput, LABELS } from '../../src/main/engines/lode'
 import { LODE_LABELS } from '../../src/shared/contract'
-import { LABELS } from '../../src/main/engines/lode'
-import { unitOfWork } from '../../src/main/services/context'
+import { unitOfWork } from '../../src/main/services/core/context'
 import { undoLodeStep } from '../../src/main/services/table-lode'
 import { gm, refused } from '../support/calls'
 import { insertCharacter, rowCounts } from '../support/records'
@@ -36,7 +35,7 @@ afterEach(async () => {
   lib.cleanup()
 })
 
-/** Roll n of the campaign uses seededDice(`${seed}#${n}`) (services/dice.ts). */
+/** Roll n of the campaign uses seededDice(`${seed}#${n}`) (services/core/dice.ts). */
 const nth = (n: number) => seededDice(`${SEED}#${n}`)
 const d6 = (faces: number[]) => faces.map((face) => ({ sides: 6, face }))
 const earn = (characterId: number, currency: 'destiny' | 'energy', amount: number) =>

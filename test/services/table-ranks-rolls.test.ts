@@ -25,7 +25,7 @@ afterEach(async () => {
   lib.cleanup()
 })
 
-/** The engine's roll n of a campaign seeded `seed` (services/dice.ts). */
+/** The engine's roll n of a campaign seeded `seed` (services/core/dice.ts). */
 const nth = (seed: string, n: number) => seededDice(`${seed}#${n}`)
 
 /** The first seed whose first roll of `ability` satisfies `want`: scenarios by search, never by luck. */

@@ -10,7 +10,7 @@ import { rollRank, type Rank, type RankResult } from '../../src/main/engines/ran
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 import { gm, logKinds, refused } from '../support/calls'
 import { rowCounts } from '../support/records'
-import { unitOfWork } from '../../src/main/services/context'
+import { unitOfWork } from '../../src/main/services/core/context'
 import { undoRanksStep } from '../../src/main/services/table-ranks'
 
 const TABLES = ['ranks_roll', 'ranks_table', 'ledger_entry', 'injury', 'log_entry', 'character'] as const

@@ -13,7 +13,7 @@ export interface CampaignTable {
   id: Generated<number>
   name: string
   system: 'ladder' | 'osr' | 'lode' | 'challenge' | 'ranks'
-  /** Seed of the campaign's dice; each roll takes `${dice_seed}#${dice_counter}` (see services/dice). */
+  /** Seed of the campaign's dice; each roll takes `${dice_seed}#${dice_counter}` (see services/core/dice.ts). */
   dice_seed: string
   dice_counter: Generated<number>
   created_at: string
@@ -23,7 +23,7 @@ export interface CampaignTable {
 export interface SettingTable {
   campaign_id: number
   key: string
-  /** JSON text, typed by the settings registry in services/settings. */
+  /** JSON text, typed by the settings registry in services/campaigns/settings.ts. */
   value: string
 }
 

@@ -1,7 +1,7 @@
 import type { AdventureMethod } from '../../shared/api/adventures.names'
 import type { ModuleHandlers } from '../router'
-import type { ServiceDeps } from '../services/context'
-import { createAdventure, deleteAdventure, listAdventures, moveAdventure, updateAdventure } from '../services/adventures'
+import type { ServiceDeps } from '../services/core'
+import { createAdventure, deleteAdventure, listAdventures, moveAdventure, updateAdventure } from '../services/records'
 
 export function adventureHandlers(deps: ServiceDeps): ModuleHandlers<AdventureMethod> {
   return {

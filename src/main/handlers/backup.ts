@@ -1,7 +1,7 @@
 /** The backup module's methods, bound to the backup service. */
 import type { BackupMethod } from '../../shared/api/backup.names'
 import type { ModuleHandlers } from '../router'
-import type { ServiceDeps } from '../services/context'
+import type { ServiceDeps } from '../services/core'
 import { listCampaigns } from '../services/campaigns'
 import { backupFolder, createBackup, inspectBackup, KEPT_BACKUPS, listBackups, restoreBackup, type LibraryHost } from '../services/backup'
 

@@ -1,10 +1,8 @@
 /** The characters module's methods, bound to the services that do them. */
 import type { CharacterMethod } from '../../shared/api/characters.names'
 import type { ModuleHandlers } from '../router'
-import type { ServiceDeps } from '../services/context'
-import { listCharacters } from '../services/character-list'
-import { generateCharacter } from '../services/character-generation'
-import { checkCharacterSheet, createCharacter, deleteCharacter, getCharacter, updateCharacter } from '../services/characters'
+import type { ServiceDeps } from '../services/core'
+import { listCharacters, generateCharacter, checkCharacterSheet, createCharacter, deleteCharacter, getCharacter, updateCharacter } from '../services/characters'
 
 export function characterHandlers(deps: ServiceDeps): ModuleHandlers<CharacterMethod> {
   return {

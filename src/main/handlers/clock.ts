@@ -1,8 +1,8 @@
 import type { ClockMethod } from '../../shared/api/clock.names'
 import type { ModuleHandlers } from '../router'
-import type { ServiceDeps } from '../services/context'
+import type { ServiceDeps } from '../services/core'
 import * as clock from '../services/clock'
-import { reactionChances, rollEncounterReaction } from '../services/clock/reaction'
+import { reactionChances, rollEncounterReaction } from '../services/clock'
 
 export function clockHandlers(deps: ServiceDeps): ModuleHandlers<ClockMethod> {
   return {

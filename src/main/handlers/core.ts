@@ -1,13 +1,8 @@
 /** The core module's methods, bound to the services that do them. The logic lives in services. */
 import type { CoreMethod } from '../../shared/api/core.names'
 import type { ModuleHandlers } from '../router'
-import type { ServiceDeps } from '../services/context'
-import { createCampaign, deleteCampaign, getCampaign, getCampaignDetail, listCampaigns, renameCampaign } from '../services/campaigns'
-import { listSettings, setSetting } from '../services/settings'
-import { appendLog, listLog } from '../services/log'
-import { unitOfWork } from '../services/context'
-import { touchCampaign } from '../services/campaigns'
-import { notFound } from '../services/errors'
+import { type ServiceDeps, appendLog, listLog, unitOfWork, notFound, touchCampaign } from '../services/core'
+import { createCampaign, deleteCampaign, getCampaign, getCampaignDetail, listCampaigns, renameCampaign, listSettings, setSetting } from '../services/campaigns'
 
 export interface AppInfo {
   version: string

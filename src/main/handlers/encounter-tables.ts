@@ -1,14 +1,7 @@
 import type { EncounterTableMethod } from '../../shared/api/encounter-tables.names'
 import type { ModuleHandlers } from '../router'
-import type { ServiceDeps } from '../services/context'
-import { rollEncounterTable } from '../services/encounter-roll'
-import {
-  createEncounterTable,
-  deleteEncounterTable,
-  getEncounterTable,
-  listEncounterTables,
-  updateEncounterTable,
-} from '../services/encounter-tables'
+import type { ServiceDeps } from '../services/core'
+import { rollEncounterTable, createEncounterTable, deleteEncounterTable, getEncounterTable, listEncounterTables, updateEncounterTable } from '../services/records'
 
 export function encounterTableHandlers(deps: ServiceDeps): ModuleHandlers<EncounterTableMethod> {
   return {

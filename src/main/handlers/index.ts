@@ -3,7 +3,7 @@
  * A module missing from this object fails the typecheck (`Handlers` needs every method name).
  */
 import type { Handlers } from '../router'
-import type { ServiceDeps } from '../services/context'
+import type { ServiceDeps } from '../services/core'
 import { coreHandlers, type AppInfo } from './core'
 import { adventureHandlers } from './adventures'
 import { characterHandlers } from './characters'

@@ -1,8 +1,7 @@
 import type { InjuryMethod } from '../../shared/api/injuries.names'
 import type { ModuleHandlers } from '../router'
-import type { ServiceDeps } from '../services/context'
-import { deleteInjury, listInjuries, recordInjury } from '../services/injuries'
-import { stepDownInjury, updateInjury } from '../services/injury-updates'
+import type { ServiceDeps } from '../services/core'
+import { deleteInjury, listInjuries, recordInjury, stepDownInjury, updateInjury } from '../services/injuries'
 
 export function injuryHandlers(deps: ServiceDeps): ModuleHandlers<InjuryMethod> {
   return {

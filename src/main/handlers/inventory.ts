@@ -1,8 +1,8 @@
 /** The inventory module's methods, bound to the services that do them. */
 import type { InventoryMethod } from '../../shared/api/inventory.names'
 import type { ModuleHandlers } from '../router'
-import type { ServiceDeps } from '../services/context'
-import { addItem, listInventory, removeItem, updateItem } from '../services/inventory'
+import type { ServiceDeps } from '../services/core'
+import { addItem, listInventory, removeItem, updateItem } from '../services/characters'
 
 export function inventoryHandlers(deps: ServiceDeps): ModuleHandlers<InventoryMethod> {
   return {

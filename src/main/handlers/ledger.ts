@@ -1,6 +1,6 @@
 import type { LedgerMethod } from '../../shared/api/ledger.names'
 import type { ModuleHandlers } from '../router'
-import type { ServiceDeps } from '../services/context'
+import type { ServiceDeps } from '../services/core'
 import { correctEntry, earn, ledgerBalances, listLedger, spend } from '../services/ledger'
 
 export function ledgerHandlers(deps: ServiceDeps): ModuleHandlers<LedgerMethod> {

@@ -1,7 +1,7 @@
 import type { LocationMethod } from '../../shared/api/locations.names'
 import type { ModuleHandlers } from '../router'
-import type { ServiceDeps } from '../services/context'
-import { createLocation, deleteLocation, listLocations, updateLocation } from '../services/locations'
+import type { ServiceDeps } from '../services/core'
+import { createLocation, deleteLocation, listLocations, updateLocation } from '../services/records'
 
 export function locationHandlers(deps: ServiceDeps): ModuleHandlers<LocationMethod> {
   return {

@@ -1,8 +1,7 @@
 import type { PlayMethod } from '../../shared/api/play.names'
 import type { ModuleHandlers } from '../router'
-import type { ServiceDeps } from '../services/context'
-import { closeSession, startSession } from '../services/play-session'
-import { undoLastAction } from '../services/play-undo'
+import type { ServiceDeps } from '../services/core'
+import { closeSession, startSession, undoLastAction } from '../services/play'
 
 export function playHandlers(deps: ServiceDeps): ModuleHandlers<PlayMethod> {
   return {

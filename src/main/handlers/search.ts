@@ -1,6 +1,6 @@
 import type { SearchMethod } from '../../shared/api/search.names'
 import type { ModuleHandlers } from '../router'
-import type { ServiceDeps } from '../services/context'
+import type { ServiceDeps } from '../services/core'
 import { getCampaign } from '../services/campaigns'
 import { searchCampaign } from '../services/search'
 

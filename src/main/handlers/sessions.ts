@@ -1,7 +1,7 @@
 import type { SessionMethod } from '../../shared/api/sessions.names'
 import type { ModuleHandlers } from '../router'
-import type { ServiceDeps } from '../services/context'
-import { createSession, deleteSession, listSessions, updateSession } from '../services/sessions'
+import type { ServiceDeps } from '../services/core'
+import { createSession, deleteSession, listSessions, updateSession } from '../services/records'
 
 export function sessionHandlers(deps: ServiceDeps): ModuleHandlers<SessionMethod> {
   return {

@@ -1,6 +1,6 @@
 import type { ChallengeTableMethod } from '../../shared/api/table-challenge.names'
 import type { ModuleHandlers } from '../router'
-import type { ServiceDeps } from '../services/context'
+import type { ServiceDeps } from '../services/core'
 import {
   changeTableAbilities,
   characterAbilities,

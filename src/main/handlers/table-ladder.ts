@@ -1,6 +1,6 @@
 import type { LadderTableMethod } from '../../shared/api/table-ladder.names'
 import type { ModuleHandlers } from '../router'
-import type { ServiceDeps } from '../services/context'
+import type { ServiceDeps } from '../services/core'
 import {
   arbitraryDamage,
   buyResult,

@@ -1,6 +1,6 @@
 import type { TableLodeMethod } from '../../shared/api/table-lode.names'
 import type { ModuleHandlers } from '../router'
-import type { ServiceDeps } from '../services/context'
+import type { ServiceDeps } from '../services/core'
 import {
   giveUpHalfmagicAt,
   lodeOdds,

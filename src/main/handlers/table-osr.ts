@@ -1,6 +1,6 @@
 import type { OsrTableMethod } from '../../shared/api/table-osr.names'
 import type { ModuleHandlers } from '../router'
-import type { ServiceDeps } from '../services/context'
+import type { ServiceDeps } from '../services/core'
 import * as osr from '../services/table-osr'
 
 export function osrTableHandlers(deps: ServiceDeps): ModuleHandlers<OsrTableMethod> {

@@ -1,6 +1,6 @@
 import type { RanksTableMethod } from '../../shared/api/table-ranks.names'
 import type { ModuleHandlers } from '../router'
-import type { ServiceDeps } from '../services/context'
+import type { ServiceDeps } from '../services/core'
 import * as ranks from '../services/table-ranks'
 
 export function ranksTableHandlers(deps: ServiceDeps): ModuleHandlers<RanksTableMethod> {

@@ -8,7 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ApiError, CallResult } from '../../shared/contract'
 import type { Core } from '../app'
-import { AppError } from '../services/errors'
+import { AppError } from '../services/core'
 import { exportCampaign, importCampaign, MAX_IMPORT_BYTES } from '../services/transfer'
 
 export type TransferCore = Pick<Core, 'library' | 'deps' | 'events'>

@@ -1,4 +1,4 @@
-/** Session recaps as Markdown (issue 10): the GM's and the players' story of one session. */
+/** Session recaps as Markdown: the GM's and the players' story of one session. */
 import { z } from 'zod'
 import { Id, type MethodDef } from './common'
 import type { RecapMethod } from './recap.names'

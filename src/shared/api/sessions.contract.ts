@@ -1,4 +1,4 @@
-/** Sessions: the evenings the group played, with who came. Running one at the table is issue 9's. */
+/** Sessions: the evenings the group played, with who came. Starting and closing one at the table is `play.start` and `play.close`. */
 import { z } from 'zod'
 import { Id, type MethodDef } from './common'
 import type { SessionMethod } from './sessions.names'

@@ -1,5 +1,5 @@
 /**
- * LODE at the table (issue 9): exact odds before every roll, pool rolls with Destiny re-rolls
+ * LODE at the table: exact odds before every roll, pool rolls with Destiny re-rolls
  * and Energy dice (LODE-9), opposed rolls (LODE-7), the Fluke Die (LODE-8), deliberate Halfmagic
  * (LODE-10) and giving it up (LODE-11). Every roll is stored with the engine's state and logged
  * with its faces; every point spent or gained is a ledger entry.

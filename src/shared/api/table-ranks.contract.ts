@@ -1,5 +1,5 @@
 /**
- * Resolution and Ranks at the table (issue 9): the rank roll with its exact odds (RK-2, DICE-2),
+ * Resolution and Ranks at the table: the rank roll with its exact odds (RK-2, DICE-2),
  * aspects (RK-4), the borderline rule (RK-5), experience (RK-6), the GM's Threat and the Dangers it
  * buys (RK-7), the Harm track (RK-8) and the chapter moves (RK-9).
  */

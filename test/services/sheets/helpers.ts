@@ -1,5 +1,5 @@
 /** Checks a sheet as the services do, for a PC in good standing with no ledger yet. */
-import { checkSheet, type SheetContext } from '../../../src/main/services/sheets'
+import { checkSheet, type SheetContext } from '../../../src/main/services/characters/sheets'
 import type { SystemId } from '../../../src/shared/contract'
 
 export function check(system: SystemId, sheet: unknown, context: Partial<SheetContext> = {}) {

@@ -11,7 +11,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } fr
 import { dirname, join } from 'node:path'
 import { openDatabase, type DbHandle } from '../../db/connection'
 import { copyLibrary, migrateToLatest } from '../../db/migrate'
-import { AppError } from '../errors'
+import { AppError } from '../core'
 
 /** How many backups are kept; older ones are deleted after each new one. */
 export const KEPT_BACKUPS = 7

@@ -6,10 +6,7 @@
 import * as engine from '../../engines/clock'
 import type { StopKind } from '../../engines/clock'
 import type { ClockReport, Span } from '../../../shared/contract'
-import { appendLog } from '../log'
-import { unitOfWork, type ServiceDeps } from '../context'
-import { AppError } from '../errors'
-import { requireCampaign } from '../campaigns'
+import { appendLog, unitOfWork, type ServiceDeps, AppError, requireCampaign } from '../core'
 import { loadProvisions, loadStoredClock, saveClock, type StoredClock } from './store'
 import { lastStepWords, undoLastStep, type RowChange } from './steps'
 import { characterNames, clockView, lanternLightId, partyWhereabouts, when } from './view'
@@ -195,3 +192,7 @@ export { light, douse, refill, handOver, addTimer, removeTimer } from './lights'
 export { roundSeconds }
 export { lanternLightId }
 export type { StepContext }
+export { reactionChances, rollEncounterReaction } from './reaction'
+export { StepRecorder } from './steps'
+export { loadStoredClock, saveClock } from './store'
+export { when } from './view'

@@ -5,8 +5,7 @@
  */
 import * as engine from '../../engines/clock'
 import type { ClockEvent, ClockState } from '../../engines/clock'
-import type { Tx } from '../context'
-import { AppError } from '../errors'
+import { type Tx, AppError } from '../core'
 import type { StepRecorder } from './steps'
 import type { StepContext } from './step-context'
 import { itemIdOfLight, lanternLightId } from './view'

@@ -1,8 +1,7 @@
 /** Lights and timers on the clock: light, douse, refill and hand over a light; set and remove timers. */
 import * as engine from '../../engines/clock'
 import type { ClockReport, Span } from '../../../shared/contract'
-import type { ServiceDeps } from '../context'
-import { AppError } from '../errors'
+import { type ServiceDeps, AppError } from '../core'
 import { clockStep, orRefuse, roundSeconds } from './run-step'
 import { itemIdOfLight, when } from './view'
 import { lightFromItem, oilFrom } from './inventory'

@@ -1,9 +1,6 @@
 /** OSR-13: the reaction of a threat whose intent is unknown, rolled after an encounter, with its odds first. */
 import { reactionOdds, rollReaction } from '../../engines/osr'
-import { campaignDice } from '../dice'
-import { unitOfWork, type ServiceDeps } from '../context'
-import { requireCampaign } from '../campaigns'
-import { appendLog } from '../log'
+import { campaignDice, unitOfWork, type ServiceDeps, appendLog, requireCampaign } from '../core'
 import { loadStoredClock } from './store'
 
 export type Reaction = 'hostile' | 'uncertain' | 'friendly'

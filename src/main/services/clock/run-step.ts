@@ -4,21 +4,18 @@
  * and the record that lets it be undone exactly.
  */
 import type { Kysely } from 'kysely'
-import * as engine from '../../engines/clock'
 import type { ClockEvent, ClockState, Refusable } from '../../engines/clock'
 import type { Database } from '../../db/schema'
 import type { ClockReport, SystemId } from '../../../shared/contract'
-import { getSetting } from '../settings'
-import { campaignDice, type CampaignDice } from '../dice'
-import { unitOfWork, type ServiceDeps, type Tx } from '../context'
-import { AppError } from '../errors'
-import { requireCampaign } from '../campaigns'
+import { getSetting } from '../campaigns'
+import { requireCampaign, campaignDice, type CampaignDice, unitOfWork, type ServiceDeps, type Tx, AppError } from '../core'
 import { loadProvisions, loadRestRecords, loadStoredClock, loadTimedInjuries, saveClock } from './store'
 import { StepRecorder, type RowChange } from './steps'
 import { characterNames, clockView, loadSupplies, partyWhereabouts } from './view'
 import { applyInventoryEffects } from './inventory'
 import { describeEvent } from './lines'
 import type { StepContext, StepResult } from './step-context'
+import * as engine from '../../engines/clock'
 
 export type { StepContext, StepResult }
 

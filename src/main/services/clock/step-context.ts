@@ -1,8 +1,7 @@
 /** What a clock step's action is given, and what it returns to be written. */
 import type { ClockEvent, ClockState } from '../../engines/clock'
 import type { SystemId } from '../../../shared/contract'
-import type { Tx } from '../context'
-import type { CampaignDice } from '../dice'
+import type { Tx, CampaignDice } from '../core'
 import type { StepRecorder } from './steps'
 
 export interface StepResult {

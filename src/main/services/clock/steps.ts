@@ -7,14 +7,10 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { ClockState } from '../../engines/clock'
 import type { LogEntry } from '../../../shared/contract'
-import type { Tx } from '../context'
-import { AppError } from '../errors'
-import { appendLog, type NewLogEntry } from '../log'
-import { touchCampaign } from '../campaigns'
-import { changedSince, markStepLogUndone, restoreRow, rowWords, RowSnapshots, type RowChange } from '../row-snapshots'
+import { type Tx, AppError, appendLog, type NewLogEntry, changedSince, markStepLogUndone, restoreRow, rowWords, RowSnapshots, type RowChange, touchCampaign } from '../core'
 
 type StepTable = 'inventory_item' | 'injury' | 'character'
-export type { RowChange } from '../row-snapshots'
+export type { RowChange } from '../core'
 
 /** Collects what one clock step changes; `finish` writes the step. */
 export class StepRecorder {

@@ -4,8 +4,7 @@
  * (their inventory) and injuries with a heal time (the injury table).
  */
 import { newClock, osrInjury, type ClockState, type InjuryRecord, type Provisions } from '../../engines/clock'
-import type { Tx } from '../context'
-import { requireCampaign } from '../campaigns'
+import { type Tx, requireCampaign } from '../core'
 
 /**
  * The clock as stored, with where the party is (a location of the campaign, or null): it decides

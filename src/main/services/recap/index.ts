@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema'
 import type { LogEntry } from '../../../shared/contract'
 import { SYSTEMS } from '../../../shared/systems'
 import type { RecapVariant } from '../../../shared/recap/markdown'
-import { notFound } from '../errors'
+import { notFound } from '../core'
 import { buildRecap, type RecapInput } from './build'
 
 export { buildRecap, forPlayers, notesFor, topicOf, type RecapInput } from './build'

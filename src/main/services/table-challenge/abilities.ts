@@ -6,8 +6,8 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { ChallengeAbilityView } from '../../../shared/api/table-challenge.contract'
 import { ChallengeSheet } from '../../../shared/api/sheets/challenge'
-import { reducedAbility } from '../sheets/challenge'
-import { notFound } from '../errors'
+import { reducedAbility } from '../characters'
+import { notFound } from '../core'
 import { requireChallengeCampaign } from './setup'
 
 /** The sheet as stored, or an empty one when it does not read (an imported draft). */

@@ -4,9 +4,7 @@
  */
 import type { ChallengeView } from '../../../shared/api/table-challenge.contract'
 import type { LogEntry } from '../../../shared/contract'
-import { unitOfWork, type ServiceDeps, type Tx } from '../context'
-import { AppError } from '../errors'
-import { appendLog } from '../log'
+import { unitOfWork, type ServiceDeps, type Tx, AppError, appendLog } from '../core'
 import { consequencesOf, writeConsequences, type Split } from './consequences'
 import { viewOf, withGmOnly } from './play'
 import { requireChallengeCampaign } from './setup'

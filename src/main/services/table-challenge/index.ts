@@ -1,5 +1,5 @@
 /**
- * The Challenge System at the table (issue 9; CH-1 … CH-11): set-up and exact odds, a challenge run
+ * The Challenge System at the table (CH-1 … CH-11): set-up and exact odds, a challenge run
  * round by round, changes of ability, consequences written to the injury records, and taking a
  * step back.
  */

@@ -4,19 +4,9 @@
  * entry and every face rolled. Ending it is in finish.ts.
  */
 import type { ChallengeView } from '../../../shared/api/table-challenge.contract'
-import {
-  changeAbilities,
-  playRound,
-  startChallenge,
-  type ConversionChoice,
-  type RoundReport,
-  type Side,
-} from '../../engines/challenge'
+import { changeAbilities, playRound, startChallenge, type ConversionChoice, type RoundReport, type Side } from '../../engines/challenge'
 import type { Dice } from '../../engines/dice'
-import { unitOfWork, type ServiceDeps, type Tx } from '../context'
-import { campaignDice, type CampaignDice } from '../dice'
-import { AppError } from '../errors'
-import { currentGameTime, openSessionId } from '../game-time'
+import { unitOfWork, type ServiceDeps, type Tx, campaignDice, type CampaignDice, AppError, currentGameTime, openSessionId } from '../core'
 import { prepareChallenge, requireChallengeCampaign, sentence, setupRefused, type SetupInput } from './setup'
 import { loadChallenge, poolsOf, readChallenge, runningChallenge, saveChallenge, statusOf, type LoadedChallenge, type StoredChallenge } from './state'
 import { ChallengeStep } from './steps'

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { ChallengeAssist, ChallengeSideInput } from '../../../shared/api/table-challenge.contract'
 import { assistance, challengerProblems, type Assistance, type ChallengerSetup, type ComplementaryMode, type RandomPlace } from '../../engines/challenge'
-import { AppError } from '../errors'
+import { AppError } from '../core'
 import type { SideMeta } from './state'
 
 export type SideInput = z.output<typeof ChallengeSideInput>

@@ -7,8 +7,7 @@ import type { Kysely, Selectable } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { ChallengeTable } from '../../db/schema-challenge'
 import type { ChallengeDiceRoll, ChallengeState, ComplementaryMode, Hazard, RoundReport } from '../../engines/challenge'
-import type { Tx } from '../context'
-import { AppError, notFound } from '../errors'
+import { type Tx, AppError, notFound } from '../core'
 
 /** Who a side is, beside its numbers in the engine's state. */
 export interface SideMeta {

@@ -6,11 +6,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { LogEntry } from '../../../shared/contract'
-import type { Tx } from '../context'
-import { AppError } from '../errors'
-import { appendLog, type NewLogEntry } from '../log'
-import { touchCampaign } from '../campaigns'
-import * as Rows from '../row-snapshots'
+import { type Tx, AppError, appendLog, type NewLogEntry, touchCampaign, Rows } from '../core'
 import type { ChallengeStatus, StoredChallenge } from './state'
 
 type StepTable = 'injury' | 'character'

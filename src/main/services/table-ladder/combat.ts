@@ -5,20 +5,9 @@
  * incapacitation timers go on the clock (LAD-19) — all in one transaction with the round's entry.
  */
 import type { ConflictView } from '../../../shared/api/table-ladder.contract'
-import {
-  damageBetween,
-  meleeExchange,
-  planCombatRound,
-  rollGunfire,
-  startMelee,
-  type Combatant as EngineCombatant,
-  type DamageLevel,
-  type WoundLocation,
-} from '../../engines/ladder'
+import { damageBetween, meleeExchange, planCombatRound, rollGunfire, startMelee, type Combatant as EngineCombatant, type DamageLevel, type WoundLocation } from '../../engines/ladder'
 import type { TimerInput } from '../../engines/clock'
-import { unitOfWork, type ServiceDeps } from '../context'
-import { campaignDice } from '../dice'
-import { appendLog } from '../log'
+import { unitOfWork, type ServiceDeps, campaignDice, appendLog } from '../core'
 import { byTheRules, refuse } from './refusal'
 import { contenderOf } from './odds'
 import { openConflict, saveConflict, undoPoint, type CombatState, type Last } from './conflict-store'

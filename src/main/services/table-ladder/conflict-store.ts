@@ -5,17 +5,8 @@
 import type { Selectable } from 'kysely'
 import type { LadderConflictTable } from '../../db/schema-ladder'
 import type { Combatant, ConflictView, Participant } from '../../../shared/api/table-ladder.contract'
-import type {
-  DuelState,
-  ExtendedConflictState,
-  InjuryStatus,
-  MeleeState,
-  RaceState,
-  Rung,
-  TeamConflictState,
-} from '../../engines/ladder'
-import type { Tx } from '../context'
-import { AppError } from '../errors'
+import type { DuelState, ExtendedConflictState, InjuryStatus, MeleeState, RaceState, Rung, TeamConflictState } from '../../engines/ladder'
+import { type Tx, AppError } from '../core'
 
 export type TeamMemberSetup = Participant & { super: boolean; henchman: boolean }
 

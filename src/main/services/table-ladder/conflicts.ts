@@ -6,19 +6,8 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { Combatant, ConflictView, Participant, StartConflict } from '../../../shared/api/table-ladder.contract'
-import {
-  UNHURT,
-  neutralise,
-  requireAsset,
-  startDuel,
-  startExtendedConflict,
-  startRace,
-  startTeamConflict,
-  type TeamConflictState,
-} from '../../engines/ladder'
-import { unitOfWork, type ServiceDeps, type Tx } from '../context'
-import { appendLog } from '../log'
-import { openSessionId } from '../game-time'
+import { UNHURT, neutralise, requireAsset, startDuel, startExtendedConflict, startRace, startTeamConflict, type TeamConflictState } from '../../engines/ladder'
+import { unitOfWork, type ServiceDeps, type Tx, appendLog, openSessionId } from '../core'
 import { byTheRules, refuse, requireLadderCampaign } from './refusal'
 import { injuryStatuses, resolveRoller } from './who'
 import { contenderOf } from './odds'

@@ -6,22 +6,12 @@
  */
 import type { Consequence } from '../../../shared/api/table-ladder.contract'
 import { addTimer, incapacitationTimers, knockOutTimer, type TimerInput } from '../../engines/clock'
-import {
-  applyInjury,
-  rollIncapacitation,
-  woundLocation,
-  type DamageLevel,
-  type InjuryStatus,
-  type WoundLocation,
-} from '../../engines/ladder'
+import { applyInjury, rollIncapacitation, woundLocation, type DamageLevel, type InjuryStatus, type WoundLocation } from '../../engines/ladder'
 import type { Dice } from '../../engines/dice'
-import type { Tx } from '../context'
-import { currentGameTime } from '../game-time'
-import { healsBetweenAdventures, injuryOwner, insertInjury, ladderStatusFrom, openInjuries } from '../injury-store'
-import { loadStoredClock, saveClock } from '../clock/store'
-import { StepRecorder } from '../clock/steps'
-import { getSetting } from '../settings'
-import { when } from '../clock/view'
+import { type Tx, currentGameTime } from '../core'
+import { healsBetweenAdventures, injuryOwner, insertInjury, ladderStatusFrom, openInjuries } from '../injuries'
+import { loadStoredClock, saveClock, StepRecorder, when } from '../clock'
+import { getSetting } from '../campaigns'
 import { refuse } from './refusal'
 
 /** Someone hurt: a character of the campaign, or a name the tracker alone keeps a status for. */

@@ -5,9 +5,7 @@
  */
 import type { ParsedInput } from '../../../shared/contract'
 import { UNHURT, rollDamage } from '../../engines/ladder'
-import { unitOfWork, type ServiceDeps } from '../context'
-import { campaignDice } from '../dice'
-import { appendLog } from '../log'
+import { unitOfWork, type ServiceDeps, campaignDice, appendLog } from '../core'
 import { byTheRules, requireLadderCampaign } from './refusal'
 import { resolveRoller } from './who'
 import { ladderRoundSeconds, putOnClock, sufferInjury } from './consequences'

@@ -4,21 +4,9 @@
  * keeps every face (DICE-3).
  */
 import type { ConflictView } from '../../../shared/api/table-ladder.contract'
-import {
-  duelExchange,
-  extendedExchange,
-  raceExchange,
-  requireRung,
-  teamExchange,
-  type ExtendedConflictState,
-  type RaceState,
-  type Rung,
-  type TeamConflictState,
-} from '../../engines/ladder'
+import { duelExchange, extendedExchange, raceExchange, requireRung, teamExchange, type ExtendedConflictState, type RaceState, type Rung, type TeamConflictState } from '../../engines/ladder'
 import type { Dice } from '../../engines/dice'
-import { unitOfWork, type ServiceDeps } from '../context'
-import { campaignDice } from '../dice'
-import { appendLog } from '../log'
+import { unitOfWork, type ServiceDeps, campaignDice, appendLog } from '../core'
 import { byTheRules, refuse } from './refusal'
 import { contenderOf } from './odds'
 import { openConflict, saveConflict, undoPoint, type Conflict, type DuelTrack, type EngineState, type Last } from './conflict-store'

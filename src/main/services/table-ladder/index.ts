@@ -1,5 +1,5 @@
 /**
- * The Ladder at the table (issue 9): rolls with exact odds, the spends that apply right then, and
+ * The Ladder at the table: rolls with exact odds, the spends that apply right then, and
  * the trackers for conflicts and combat. One module per use case; this names the public surface.
  */
 export { ladderRoster } from './who'

@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { SYSTEMS } from '../../../shared/systems'
-import { AppError, notFound } from '../errors'
+import { AppError, notFound } from '../core'
 
 /**
  * Runs an engine call; its complaint becomes a refusal naming the field, so nothing is written.

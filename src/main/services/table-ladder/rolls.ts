@@ -7,25 +7,9 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { ParsedInput } from '../../../shared/contract'
 import type { RollOutcome } from '../../../shared/api/table-ladder.contract'
-import {
-  gmRuling,
-  rollInstantConflict,
-  rollTask,
-  rollUntreated,
-  spendPlotPoints,
-  underVulnerability,
-  type LedgerEntry as PlotPointEntry,
-  type Rung,
-  type TaskResult,
-  type Wonky,
-} from '../../engines/ladder'
-import { unitOfWork, type ServiceDeps } from '../context'
-import { campaignDice } from '../dice'
-import { appendLog } from '../log'
-import { writeLedgerEntry } from '../ledger'
-import { ledgerHolder, standingLedger } from '../ledger-holder'
-import { openSessionId } from '../game-time'
-import { AppError } from '../errors'
+import { gmRuling, rollInstantConflict, rollTask, rollUntreated, spendPlotPoints, underVulnerability, type LedgerEntry as PlotPointEntry, type Rung, type TaskResult, type Wonky } from '../../engines/ladder'
+import { unitOfWork, type ServiceDeps, campaignDice, appendLog, openSessionId, AppError } from '../core'
+import { writeLedgerEntry, ledgerHolder, standingLedger } from '../ledger'
 import { byTheRules, refuse, requireLadderCampaign } from './refusal'
 import { plotPoints, resolveRoller } from './who'
 import { contenderOf, taskOf } from './odds'

@@ -6,8 +6,7 @@
  * Rolls (`ladder.roll…`) are facts: the table's undo marks them undone.
  */
 import type { LogEntry } from '../../../shared/contract'
-import type { Tx } from '../context'
-import { AppError } from '../errors'
+import { type Tx, AppError } from '../core'
 import type { UndoPoint } from './conflict-store'
 
 const TRACKER_KINDS = /^ladder\.(conflict\.(started|exchange|neutralised|ended)|combat\.round)$/

@@ -8,8 +8,8 @@ import type { InjuryDetails } from '../../../shared/contract'
 import type { LadderCharacter } from '../../../shared/api/table-ladder.contract'
 import { LadderSheet } from '../../../shared/api/sheets/ladder'
 import { UNHURT, type InjuryStatus } from '../../engines/ladder'
-import { detailsOf, ladderStatusFrom } from '../injury-store'
-import { AppError } from '../errors'
+import { detailsOf, ladderStatusFrom } from '../injuries'
+import { AppError } from '../core'
 import { requireLadderCampaign } from './refusal'
 
 /** Someone rolling: `characterId` null for a name typed at the table. */

@@ -4,18 +4,9 @@
  * the first re-roll; each further re-roll one more; success only on Halfmagic); this keeps its
  * state, pays its points through the ledger and logs every throw.
  */
-import {
-  DELIBERATE_BASE_DICE,
-  rerollDeliberate,
-  startDeliberateHalfmagic,
-  stopDeliberate,
-  type DeliberateHalfmagic,
-} from '../../engines/lode'
+import { DELIBERATE_BASE_DICE, rerollDeliberate, startDeliberateHalfmagic, stopDeliberate, type DeliberateHalfmagic } from '../../engines/lode'
 import type { LodeRoll, ParsedInput } from '../../../shared/contract'
-import { unitOfWork, type ServiceDeps } from '../context'
-import { campaignDice } from '../dice'
-import { AppError } from '../errors'
-import { appendLog } from '../log'
+import { unitOfWork, type ServiceDeps, campaignDice, AppError, appendLog } from '../core'
 import { sidePayload } from './payload'
 import { lodeWeb, payPoints, refusedBy, requireCharacter, rollerOf } from './rollers'
 import { insertRoll, linkLog, loadRoll, replaceRoll, rollView, type LoadedRoll, type StoredRoll } from './store'

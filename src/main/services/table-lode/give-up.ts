@@ -5,9 +5,7 @@
  */
 import { giveUpHalfmagic } from '../../engines/lode'
 import type { LodeRoll, ParsedInput } from '../../../shared/contract'
-import { unitOfWork, type ServiceDeps } from '../context'
-import { AppError } from '../errors'
-import { appendLog } from '../log'
+import { unitOfWork, type ServiceDeps, AppError, appendLog } from '../core'
 import { sideIndex } from './pool'
 import { lodeWeb, otherPlayersCharacter, payPoints, refusedBy, requireCharacter, rollerOf } from './rollers'
 import { currentScene, saveScene } from './scene'

@@ -1,5 +1,5 @@
 /**
- * LODE at the table (issue 9): odds, rolls, re-rolls, opposed rolls, deliberate Halfmagic and
+ * LODE at the table: odds, rolls, re-rolls, opposed rolls, deliberate Halfmagic and
  * giving it up, and the scene LODE-11 counts against. Each step is one transaction with its log
  * entry and faces; points go through the ledger.
  */

@@ -5,10 +5,7 @@
  */
 import { opposedOdds, opposedRoll, type PointsEntry, type PoolInput } from '../../engines/lode'
 import type { LodePoolOdds, LodeRoll, MethodOutput, ParsedInput } from '../../../shared/contract'
-import { unitOfWork, type ServiceDeps } from '../context'
-import { campaignDice } from '../dice'
-import { AppError } from '../errors'
-import { appendLog } from '../log'
+import { unitOfWork, type ServiceDeps, campaignDice, AppError, appendLog } from '../core'
 import { sidePayload } from './payload'
 import { exactOdds } from './pool'
 import { lodeWeb, payPoints, requireCharacter, rollerOf, type Roller } from './rollers'

@@ -4,10 +4,7 @@
  */
 import { attemptPool, DEFAULT_WEB, flukeOdds, MAX_ODDS_POOL, poolOdds, poolSize, rerollWithDestiny, rollFluke, type PoolAttempt, type PoolInput } from '../../engines/lode'
 import type { LodePoolOdds, LodeRoll, ParsedInput } from '../../../shared/contract'
-import { unitOfWork, type ServiceDeps } from '../context'
-import { AppError } from '../errors'
-import { campaignDice } from '../dice'
-import { appendLog } from '../log'
+import { unitOfWork, type ServiceDeps, AppError, campaignDice, appendLog } from '../core'
 import { compareSides } from './opposed-standing'
 import { sidePayload } from './payload'
 import { lodeWeb, payPoints, refusedBy, requireCharacter, rollerOf } from './rollers'

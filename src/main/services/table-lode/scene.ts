@@ -5,9 +5,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { LodeScene } from '../../../shared/contract'
-import { unitOfWork, type ServiceDeps, type Tx } from '../context'
-import { openSessionId } from '../game-time'
-import { appendLog } from '../log'
+import { unitOfWork, type ServiceDeps, type Tx, openSessionId, appendLog } from '../core'
 import { lodeWeb } from './rollers'
 
 export interface StoredScene {

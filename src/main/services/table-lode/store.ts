@@ -8,9 +8,8 @@ import type { Database } from '../../db/schema'
 import type { LodeRollTable } from '../../db/schema-lode'
 import { DEFAULT_WEB, type PoolAttempt } from '../../engines/lode'
 import type { LodeRoll, LodeRollSide } from '../../../shared/contract'
-import type { Tx } from '../context'
-import { AppError } from '../errors'
-import { holderEntries } from '../ledger-queries'
+import { type Tx, AppError } from '../core'
+import { holderEntries } from '../ledger'
 
 export type RollKind = LodeRollTable['kind']
 

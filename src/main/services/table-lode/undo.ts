@@ -6,10 +6,8 @@
  * log: a roll happened.
  */
 import type { LogEntry } from '../../../shared/contract'
-import type { Tx } from '../context'
-import { AppError } from '../errors'
-import { writeLedgerEntry } from '../ledger'
-import { ledgerHolder } from '../ledger-holder'
+import { type Tx, AppError } from '../core'
+import { writeLedgerEntry, ledgerHolder } from '../ledger'
 import { saveScene, type StoredScene } from './scene'
 import { loadRoll } from './store'
 

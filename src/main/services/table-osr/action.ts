@@ -2,7 +2,7 @@
  * Every GM action at the old-school table runs here: one transaction holding the change, its log
  * entries and the step that lets it be undone.
  */
-import { unitOfWork, type ServiceDeps, type Tx } from '../context'
+import { unitOfWork, type ServiceDeps, type Tx } from '../core'
 import { requireOsrCampaign } from './fighters'
 import { loadTableState, saveTableState, type OsrTableState } from './state'
 import { TableStep } from './steps'

@@ -6,15 +6,14 @@
  */
 import type { OsrTableView } from '../../../shared/contract'
 import { rollInitiative } from '../../engines/osr'
-import { unitOfWork, type ServiceDeps } from '../context'
-import { campaignDice } from '../dice'
-import * as clock from '../clock'
-import { loadStoredClock } from '../clock/store'
+import { unitOfWork, type ServiceDeps, campaignDice } from '../core'
+import { loadStoredClock } from '../clock'
 import { markActed, tableAction, type ActionContext } from './action'
 import { fighterIn, requireOsrCampaign } from './fighters'
 import { refused, underRules } from './plan'
 import { loadTableState, type CombatState, type Side } from './state'
 import { canAct, tableView } from './view'
+import * as clock from '../clock'
 
 type Surprise = { party: number; foes: number }
 const NO_SURPRISE: Surprise = { party: 0, foes: 0 }

@@ -7,10 +7,8 @@ import type { Database } from '../../db/schema'
 import type { OsrFighter } from '../../../shared/contract'
 import { OsrSheet } from '../../../shared/api/sheets/osr'
 import { formatDiceExpression, resistanceTarget, seesInTheDark, timesTaken, weaponHarmDice, type OptionName, type WeaponClass } from '../../engines/osr'
-import type { Tx } from '../context'
-import { AppError } from '../errors'
-import { checkSheet } from '../sheets'
-import { sheetContext } from '../characters'
+import { type Tx, AppError } from '../core'
+import { checkSheet, sheetContext } from '../characters'
 
 /** The campaign must exist and play the old-school core. */
 export async function requireOsrCampaign(db: Kysely<Database>, campaignId: number): Promise<void> {

@@ -5,9 +5,8 @@
  */
 import type { OsrHarmReport, Injury, InjuryDetails } from '../../../shared/contract'
 import { applyHarm, payHardiness } from '../../engines/osr'
-import type { Tx } from '../context'
-import { currentGameTime } from '../game-time'
-import { injuryOwner, insertInjury } from '../injury-store'
+import { type Tx, currentGameTime } from '../core'
+import { injuryOwner, insertInjury } from '../injuries'
 import { readSheet } from './fighters'
 import { refused, underRules } from './plan'
 import type { TableStep } from './steps'

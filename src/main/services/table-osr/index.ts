@@ -1,10 +1,9 @@
 /**
- * The old-school core at the table (issue 9): the roll panel's odds and rolls, harm, spells and
+ * The old-school core at the table: the roll panel's odds and rolls, harm, spells and
  * the combat tracker, each action one undoable step. Other systems' tables live beside it.
  */
 import type { OsrHarmReport, OsrFighter, OsrTableView } from '../../../shared/contract'
-import { unitOfWork, type ServiceDeps } from '../context'
-import { appendLog } from '../log'
+import { unitOfWork, type ServiceDeps, appendLog } from '../core'
 import { tableAction } from './action'
 import { loadFighter, requireOsrCampaign } from './fighters'
 import { harmPayload, landHarm, prepareHarm } from './harm'

@@ -3,9 +3,8 @@
  * odds functions for the same plan the roll will use, never from sampling.
  */
 import type { OsrDistributionPairs, OsrOdds, ParsedOsrRoll } from '../../../shared/contract'
-import { castOdds, checkOdds, initiativeOdds, isItSoOdds, outcomes, saveOdds, shotOdds, spellNumberOdds, strikeOdds, type Distribution } from '../../engines/osr'
-import { formatDiceExpression, weaponHarmDice } from '../../engines/osr'
-import { unitOfWork, type ServiceDeps } from '../context'
+import { castOdds, checkOdds, initiativeOdds, isItSoOdds, outcomes, saveOdds, shotOdds, spellNumberOdds, strikeOdds, type Distribution, formatDiceExpression, weaponHarmDice } from '../../engines/osr'
+import { unitOfWork, type ServiceDeps } from '../core'
 import { fighterIn, requireOsrCampaign } from './fighters'
 import { planRoll, underRules, type RollPlan } from './plan'
 import { loadTableState } from './state'

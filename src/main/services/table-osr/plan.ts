@@ -4,28 +4,10 @@
  * so the odds shown are the odds of the roll that follows.
  */
 import type { OsrModifierPart, OsrFighter, ParsedOsrRoll } from '../../../shared/contract'
-import {
-  accuracyFt,
-  BACKSTAB_BONUS,
-  CHECK_TARGET,
-  darknessModifier,
-  optionBonus,
-  rangePenalty,
-  sampleSpell,
-  SAMPLE_SPELLS,
-  scaleSpellDefinition,
-  strikeBonus,
-  type Launcher,
-  type OptionName,
-  type ShotInput,
-  type SpellDefinition,
-  type StrikeInput,
-  type WeaponClass,
-} from '../../engines/osr'
+import { accuracyFt, BACKSTAB_BONUS, CHECK_TARGET, darknessModifier, optionBonus, rangePenalty, sampleSpell, SAMPLE_SPELLS, scaleSpellDefinition, strikeBonus, type Launcher, type OptionName, type ShotInput, type SpellDefinition, type StrikeInput, type WeaponClass } from '../../engines/osr'
 import { darkness } from '../../engines/clock'
-import type { Tx } from '../context'
-import { AppError } from '../errors'
-import { loadStoredClock } from '../clock/store'
+import { type Tx, AppError } from '../core'
+import { loadStoredClock } from '../clock'
 import { fighterIn } from './fighters'
 
 type Weapon = OsrFighter['weapons'][number]

@@ -5,20 +5,9 @@
  * the injuries it leaves (OSR-19), and the combatant's action taken for the round (OSR-14).
  */
 import type { OsrOutcome, OsrRollResult, ParsedOsrRoll } from '../../../shared/contract'
-import {
-  castSpell,
-  rollCheck,
-  rollIsItSo,
-  rollSave,
-  rollShot,
-  rollStrike,
-  type CheckResult,
-  type HarmResult,
-} from '../../engines/osr'
-import type { ServiceDeps } from '../context'
-import { campaignDice } from '../dice'
-import { when } from '../clock/view'
-import { currentGameTime } from '../game-time'
+import { castSpell, rollCheck, rollIsItSo, rollSave, rollShot, rollStrike, type CheckResult, type HarmResult } from '../../engines/osr'
+import { type ServiceDeps, campaignDice, currentGameTime } from '../core'
+import { when } from '../clock'
 import { markActed, tableAction, type ActionContext } from './action'
 import { harmPayload, landHarm, prepareHarm } from './harm'
 import { isUnloaded } from './odds'

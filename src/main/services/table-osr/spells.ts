@@ -6,15 +6,12 @@
 import { prepareSpells as prepareEngine } from '../../engines/osr'
 import { castWindowTimer } from '../../engines/clock'
 import type { OsrTableView } from '../../../shared/contract'
-import type { ServiceDeps } from '../context'
-import { unitOfWork } from '../context'
-import { campaignDice } from '../dice'
-import { currentGameTime } from '../game-time'
-import * as clock from '../clock'
+import { type ServiceDeps, unitOfWork, campaignDice, currentGameTime } from '../core'
 import { markActed, tableAction } from './action'
 import { fighterIn } from './fighters'
 import { refused } from './plan'
 import { tableView } from './view'
+import * as clock from '../clock'
 
 /**
  * Prepares every spell the character knows and rolls the secret window (OSR-22); a combatant's

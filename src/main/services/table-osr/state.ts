@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
-import type { Tx } from '../context'
+import type { Tx } from '../core'
 
 export type Side = 'party' | 'foes'
 

@@ -5,11 +5,7 @@
  * when something else has changed those rows since.
  */
 import type { LogEntry } from '../../../shared/contract'
-import type { Tx } from '../context'
-import { AppError } from '../errors'
-import { appendLog, type NewLogEntry } from '../log'
-import { touchCampaign } from '../campaigns'
-import * as Rows from '../row-snapshots'
+import { type Tx, AppError, appendLog, type NewLogEntry, touchCampaign, Rows } from '../core'
 import { storedTableJson } from './state'
 
 type StepTable = 'character' | 'injury'

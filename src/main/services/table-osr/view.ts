@@ -4,9 +4,9 @@
  * spells prepared with their secret windows.
  */
 import type { OsrCombatant, OsrFighter, OsrTableView } from '../../../shared/contract'
-import type { Tx } from '../context'
+import type { Tx } from '../core'
 import { darkness } from '../../engines/clock'
-import { loadStoredClock } from '../clock/store'
+import { loadStoredClock } from '../clock'
 import { loadFighter } from './fighters'
 import { loadTableState, type CombatState } from './state'
 import { lastTableStep } from './steps'

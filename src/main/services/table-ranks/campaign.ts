@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { SYSTEMS } from '../../../shared/systems'
-import { AppError, notFound } from '../errors'
+import { AppError, notFound } from '../core'
 
 /**
  * Refused unless the campaign exists and plays Resolution and Ranks.

@@ -4,11 +4,8 @@
  */
 import type { RanksDanger } from '../../../shared/api/table-ranks.contract'
 import { createDanger, startThreat } from '../../engines/ranks'
-import { unitOfWork, type ServiceDeps, type Tx } from '../context'
-import { AppError } from '../errors'
-import { openSessionId } from '../game-time'
-import { writeLedgerEntry } from '../ledger'
-import { ledgerHolder } from '../ledger-holder'
+import { unitOfWork, type ServiceDeps, type Tx, AppError, openSessionId } from '../core'
+import { writeLedgerEntry, ledgerHolder } from '../ledger'
 import { engineNames, requireRanksCampaign } from './campaign'
 import { journalOf } from './journal'
 import { characterOf, logRanks } from './people'

@@ -3,8 +3,7 @@
  * scene with Courage to roll) or recovers it. The Harm is an injury record, logged as one.
  */
 import type { HarmBox } from '../../engines/ranks'
-import { unitOfWork, type ServiceDeps } from '../context'
-import { AppError } from '../errors'
+import { unitOfWork, type ServiceDeps, AppError } from '../core'
 import { requireRanksCampaign } from './campaign'
 import { markHarm, recoverHarmBox } from './harm'
 import { characterOf, logRanks } from './people'

@@ -6,10 +6,8 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { HARM_BOXES, recoverHarm, takeHarm, unharmed, type HarmBox, type HarmTrack } from '../../engines/ranks'
-import type { Tx } from '../context'
-import { currentGameTime } from '../game-time'
-import { injuryById, injuryChanged, injuryOwner, insertInjury } from '../injury-store'
-import { AppError } from '../errors'
+import { type Tx, currentGameTime, AppError } from '../core'
+import { injuryById, injuryChanged, injuryOwner, insertInjury } from '../injuries'
 import { journalOf } from './journal'
 
 export interface HarmRecords {

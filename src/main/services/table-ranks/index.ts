@@ -1,5 +1,5 @@
 /**
- * Resolution and Ranks at the table (issue 9): rolls with exact odds, aspects, the borderline rule,
+ * Resolution and Ranks at the table: rolls with exact odds, aspects, the borderline rule,
  * experience, Threat and Dangers, Harm and the chapter moves (RULES §5).
  */
 export { ranksTable, ranksPerson } from './view'

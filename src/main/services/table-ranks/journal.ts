@@ -4,7 +4,7 @@
  * so the last change can be undone exactly (undo.ts).
  */
 import type { RanksRollRow } from '../../db/schema-ranks'
-import type { Tx } from '../context'
+import type { Tx } from '../core'
 
 export interface Journal {
   /** The tracker's stored JSON before, or null when it had none. */

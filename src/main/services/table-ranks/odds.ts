@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { RankOdds } from '../../../shared/api/table-ranks.contract'
 import { aspectOdds, colourOf, isFailure, rankOdds, rankOddsWithAspect, RANKS, type Rank } from '../../engines/ranks'
-import { AppError, notFound } from '../errors'
+import { AppError, notFound } from '../core'
 import { engineRoll } from './roll-store'
 
 /**

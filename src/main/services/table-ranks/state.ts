@@ -5,11 +5,10 @@
  */
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
-import { type Danger, type ExperienceRule, type ThreatState } from '../../engines/ranks'
-import type { Tx } from '../context'
-import { balanceOf } from '../ledger'
+import type { Danger, ExperienceRule, ThreatState } from '../../engines/ranks'
+import type { Tx } from '../core'
+import { balanceOf, ledgerHolder } from '../ledger'
 import { noteTracker } from './journal'
-import { ledgerHolder } from '../ledger-holder'
 
 /** A Danger as stored: the engine's, with the id of the character it faces. */
 export type StoredDanger = Danger & { characterId: number }

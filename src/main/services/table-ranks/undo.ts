@@ -5,12 +5,9 @@
  * reversed by opposite entries, never erased (LAD-21's "every change is a ledger entry").
  */
 import type { LogEntry } from '../../../shared/contract'
-import type { Tx } from '../context'
-import { AppError } from '../errors'
-import { writeLedgerEntry } from '../ledger'
-import { ledgerHolder } from '../ledger-holder'
-import { injuryById, injuryChanged } from '../injury-store'
-import { recordChanged } from '../records'
+import { type Tx, AppError, recordChanged } from '../core'
+import { writeLedgerEntry, ledgerHolder } from '../ledger'
+import { injuryById, injuryChanged } from '../injuries'
 import type { Journal } from './journal'
 
 async function restoreTracker(tx: Tx, campaignId: number, state: string | null): Promise<void> {

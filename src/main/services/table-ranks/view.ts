@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { RanksPerson, RanksTable } from '../../../shared/api/table-ranks.contract'
-import { openSessionId } from '../game-time'
+import { openSessionId } from '../core'
 import { requireRanksCampaign } from './campaign'
 import { threatCharacters } from './dangers'
 import { characterOf, personOf } from './people'

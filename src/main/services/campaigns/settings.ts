@@ -1,0 +1,63 @@
+/** Campaign settings: a key/value table, typed here by the contract's registry of schemas and defaults. */
+import type { Kysely } from 'kysely'
+import type { z } from 'zod'
+import type { Database } from '../../db/schema'
+import { SETTING_DEFAULTS, SETTING_SCHEMAS, type SettingKey } from '../../../shared/contract'
+import { unitOfWork, type ServiceDeps, AppError, notFound, appendLog } from '../core'
+import { touchCampaign } from './campaigns'
+
+export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTING_SCHEMAS)[K]>
+export interface SettingView {
+  key: SettingKey
+  value: unknown
+  isDefault: boolean
+}
+
+/** Every setting of a campaign, stored values over defaults. @example await listSettings(db, 1) */
+export async function listSettings(db: Kysely<Database>, campaignId: number): Promise<SettingView[]> {
+  const exists = await db.selectFrom('campaign').select('id').where('id', '=', campaignId).executeTakeFirst()
+  if (!exists) throw notFound('campaign', campaignId)
+  const rows = await db.selectFrom('setting').select(['key', 'value']).where('campaign_id', '=', campaignId).execute()
+  const stored = new Map(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]))
+  return (Object.keys(SETTING_SCHEMAS) as SettingKey[]).map((key) =>
+    stored.has(key) ? { key, value: stored.get(key), isDefault: false } : { key, value: SETTING_DEFAULTS[key], isDefault: true },
+  )
+}
+
+/** One setting's value, or its default. @example await getSetting(db, 1, 'lode.web') // 9 */
+export async function getSetting<K extends SettingKey>(db: Kysely<Database>, campaignId: number, key: K): Promise<SettingValue<K>> {
+  const row = await db
+    .selectFrom('setting')
+    .select('value')
+    .where('campaign_id', '=', campaignId)
+    .where('key', '=', key)
+    .executeTakeFirst()
+  return row ? (JSON.parse(row.value) as SettingValue<K>) : (SETTING_DEFAULTS[key] as SettingValue<K>)
+}
+
+/**
+ * Validates and stores one setting, logging the change. A value the key's schema refuses is
+ * refused with the reason; nothing is written.
+ * @example await setSetting(deps, { campaignId: 1, key: 'ladder.roundSeconds', value: 15 })
+ */
+export async function setSetting(deps: ServiceDeps, input: { campaignId: number; key: SettingKey; value: unknown }): Promise<SettingView> {
+  const parsed = SETTING_SCHEMAS[input.key].safeParse(input.value)
+  if (!parsed.success) {
+    const problem = parsed.error.issues[0]?.message ?? 'is not allowed'
+    throw new AppError('invalid_input', `The setting ${input.key} ${problem}; it was not changed.`, [{ field: 'value', problem }])
+  }
+  await unitOfWork(deps, async (tx) => {
+    const exists = await tx.trx.selectFrom('campaign').select('id').where('id', '=', input.campaignId).executeTakeFirst()
+    if (!exists) throw notFound('campaign', input.campaignId)
+    const value = JSON.stringify(parsed.data)
+    await tx.trx
+      .insertInto('setting')
+      .values({ campaign_id: input.campaignId, key: input.key, value })
+      .onConflict((oc) => oc.columns(['campaign_id', 'key']).doUpdateSet({ value }))
+      .execute()
+    await appendLog(tx, { campaignId: input.campaignId, kind: 'setting.changed', payload: { key: input.key, value: parsed.data } })
+    await touchCampaign(tx, input.campaignId)
+    tx.emitAfterCommit('campaign.changed', { campaignId: input.campaignId, change: 'settings' })
+  })
+  return { key: input.key, value: parsed.data, isDefault: false }
+}

@@ -1,0 +1,45 @@
+/**
+ * The unit of work every change goes through: one SQLite transaction holding the change, its log
+ * entries and the dice counter; push events are sent only after it commits, so nothing a screen
+ * hears about can be rolled back afterwards.
+ */
+import type { Kysely, Transaction } from 'kysely'
+import type { Database } from '../../db/schema'
+import type { EventMessage } from '../../../shared/contract'
+import type { EventName } from '../../../shared/methods'
+import { EventBus } from './events'
+
+export interface ServiceDeps {
+  db: Kysely<Database>
+  events: EventBus
+  /** The wall clock, injectable so tests and replays are repeatable. Never moves game time (CLK-1). */
+  now: () => Date
+}
+
+export interface Tx {
+  trx: Transaction<Database>
+  /** ISO time of this unit of work, the same for every row it writes. */
+  readonly realTime: string
+  /** Queues a push event to be sent once the transaction has committed. */
+  emitAfterCommit<K extends EventName>(event: K, payload: EventMessage<K>['payload']): void
+}
+
+/**
+ * Runs fn in one transaction. If fn throws, nothing it wrote remains and no event is sent.
+ * @example await unitOfWork(deps, async (tx) => { await tx.trx.insertInto('campaign')…; tx.emitAfterCommit('campaign.changed', …) })
+ */
+export async function unitOfWork<T>(deps: ServiceDeps, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const pending: EventMessage[] = []
+  const realTime = deps.now().toISOString()
+  const result = await deps.db.transaction().execute((trx) =>
+    fn({
+      trx,
+      realTime,
+      emitAfterCommit(event, payload) {
+        pending.push({ event, payload } as EventMessage)
+      },
+    }),
+  )
+  for (const m of pending) deps.events.emit(m.event, m.payload as never)
+  return result
+}

@@ -1,0 +1,15 @@
+/**
+ * What every service stands on: the unit of work (one transaction with its events after commit),
+ * refusals, the campaign's dice, game time, the log, record-change announcements and the row
+ * snapshots that make exact undo possible.
+ */
+export { type ServiceDeps, type Tx, unitOfWork } from './context'
+export { type CampaignDice, campaignDice } from './dice'
+export { AppError, notFound } from './errors'
+export { EventBus } from './events'
+export { currentGameTime, openSessionId } from './game-time'
+export { type NewLogEntry, appendLog, listLog, toLogEntry } from './log'
+export { recordChanged } from './record-changed'
+export * as Rows from './row-snapshots'
+export { type RowChange, RowSnapshots, changedSince, lastStepWrote, markStepLogUndone, restoreRow, rowWords } from './row-snapshots'
+export { requireCampaign, touchCampaign } from './campaign-row'

@@ -1,0 +1,4 @@
+/** Injuries in each system's terms: recorded, treated, healed, stepped down, and when they heal. */
+export { deleteInjury, listInjuries, recordInjury } from './injuries'
+export { detailsOf, healsBetweenAdventures, injuryById, injuryChanged, injuryOwner, insertInjury, ladderStatusFrom, openInjuries } from './store'
+export { stepDownInjury, updateInjury } from './updates'
