@@ -1,7 +1,11 @@
 import { defineConfig } from '@playwright/test'
+import { findChromium } from './scripts/chromium.cjs'
 
-// Debian's Chromium (never a downloaded browser build): see ARCHITECTURE.md, "Setting up a machine".
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+// CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own build if installed; else one
+// line saying how to get one (the same choice `npm test` checks before it starts).
+const chromium = findChromium()
+if (chromium.error) throw new Error(chromium.error)
+const executablePath = chromium.executablePath
 
 export default defineConfig({
   testDir: 'test/e2e',

@@ -1,10 +1,19 @@
-// Builds with electron-vite when out/ is missing or older than any source file or config.
+// Builds with electron-vite when the build is missing or older than any source file or config.
+// LANTERN_OUT: the build's folder (default out/; see electron.vite.config.ts).
+// LANTERN_NO_BUILD=1: use the build as it is (tests that have just built it).
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
-const root = new URL('..', import.meta.url).pathname
-const outputs = ['out/main/index.js', 'out/main/server.js', 'out/preload/index.js', 'out/renderer/index.html'].map((p) => join(root, p))
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+/** The build's folder: LANTERN_OUT (relative to the project) or out/. */
+export function outDir(env = process.env) {
+  return resolve(root, env.LANTERN_OUT || 'out')
+}
+
+const outputs = () => ['main/index.js', 'main/server.js', 'preload/index.js', 'renderer/index.html'].map((p) => join(outDir(), p))
 
 function newest(dir) {
   let t = 0
@@ -16,7 +25,18 @@ function newest(dir) {
 }
 
 export function buildIfNeeded() {
-  const built = outputs.every((p) => existsSync(p)) ? Math.min(...outputs.map((p) => statSync(p).mtimeMs)) : 0
+  const files = outputs()
+  const complete = files.every((p) => existsSync(p))
+  if (process.env.LANTERN_NO_BUILD === '1') {
+    if (complete) return
+    console.error(`Lantern: LANTERN_NO_BUILD is set but there is no complete build in ${outDir()}; run \`npm run build\`.`)
+    process.exit(1)
+  }
+  if (!existsSync(join(root, 'node_modules/electron-vite'))) {
+    console.error('Lantern: its dependencies are not installed; run `npm install` first.')
+    process.exit(1)
+  }
+  const built = complete ? Math.min(...files.map((p) => statSync(p).mtimeMs)) : 0
   const sources = Math.max(
     newest(join(root, 'src')),
     ...['electron.vite.config.ts', 'package.json'].map((f) => statSync(join(root, f)).mtimeMs),
