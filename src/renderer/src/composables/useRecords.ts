@@ -1,14 +1,55 @@
 /**
- * A campaign's records of one kind: loaded through the API, then reloaded whenever a
- * `record.changed` event says that kind changed in this campaign (in this window or another).
+ * A campaign's records of some kinds, or one character's: loaded through the API, then reloaded
+ * whenever a `record.changed` event concerns them (in this window or another).
  */
-import { onBeforeUnmount, ref, shallowRef, watch, type Ref } from 'vue'
+import { onBeforeUnmount, ref, shallowRef, toValue, watch, type MaybeRefOrGetter, type Ref } from 'vue'
+import type { EventPayload } from '../../../shared/contract'
 import type { RecordKind } from '../../../shared/api/records.names'
 import type { Api } from '../api'
 import { useConnection } from '../stores/connection'
 
+export type RecordChange = EventPayload<'record.changed'>
+
+/** Which `record.changed` events a view follows. */
+export interface RecordScope {
+  /** Kinds whose every change in the campaign counts. */
+  kinds?: readonly RecordKind[]
+  /** The character the view is about; while it is null, no change counts for `characterKinds`. */
+  characterId?: MaybeRefOrGetter<number | null>
+  /**
+   * Kinds whose change counts only when it concerns that character: the character itself for
+   * `character`, a record the character holds for the others (inventory, ledger, injury).
+   */
+  characterKinds?: readonly RecordKind[]
+}
+
+/** Whether a change in the campaign `campaignId` concerns the scope. */
+export function concerns(change: RecordChange, campaignId: number, scope: RecordScope): boolean {
+  if (change.campaignId !== campaignId) return false
+  if (scope.kinds?.includes(change.kind)) return true
+  const characterId = toValue(scope.characterId) ?? null
+  if (characterId === null || !scope.characterKinds?.includes(change.kind)) return false
+  return change.kind === 'character' ? change.id === characterId : change.characterId === characterId
+}
+
+/** Calls `listener` with each `record.changed` event that concerns the scope, until the component unmounts. */
+export function onRecordChange(campaignId: Ref<number>, scope: RecordScope, listener: (change: RecordChange) => void): void {
+  const off = useConnection()
+    .client()
+    .on('record.changed', (change) => {
+      if (concerns(change, campaignId.value, scope)) listener(change)
+    })
+  onBeforeUnmount(off)
+}
+
+/**
+ * `load` runs at once, again when the campaign or the scope's character changes, and once after
+ * each burst of changes that concern the scope; a failed load leaves its message in `error`.
+ * @example useRecords(['session', 'character'], campaignId, (api, id) => api.call('session.list', { campaignId: id }), [])
+ * @example useRecords({ characterId, characterKinds: ['inventory', 'ledger'] }, campaignId, load, empty)
+ */
 export function useRecords<T>(
-  kinds: RecordKind | RecordKind[],
+  scope: RecordKind | readonly RecordKind[] | RecordScope,
   campaignId: Ref<number>,
   load: (api: Api, campaignId: number) => Promise<T>,
   initial: T,
@@ -17,7 +58,7 @@ export function useRecords<T>(
   const data = shallowRef<T>(initial)
   const loading = ref(true)
   const error = ref<string | null>(null)
-  const wanted = new Set(Array.isArray(kinds) ? kinds : [kinds])
+  const followed: RecordScope = typeof scope === 'string' ? { kinds: [scope] } : isKinds(scope) ? { kinds: scope } : scope
   let queued = false
 
   async function reload(): Promise<void> {
@@ -31,8 +72,8 @@ export function useRecords<T>(
     }
   }
 
-  const off = api.on('record.changed', (change) => {
-    if (change.campaignId !== campaignId.value || !wanted.has(change.kind) || queued) return
+  onRecordChange(campaignId, followed, () => {
+    if (queued) return
     // Several changes in one burst (a move renumbers many rows) reload once.
     queued = true
     queueMicrotask(() => {
@@ -40,8 +81,11 @@ export function useRecords<T>(
       void reload()
     })
   })
-  onBeforeUnmount(off)
-  watch(campaignId, () => void reload(), { immediate: true })
+  watch([campaignId, () => toValue(followed.characterId)], () => void reload(), { immediate: true })
 
   return { data, loading, error, reload }
+}
+
+function isKinds(scope: readonly RecordKind[] | RecordScope): scope is readonly RecordKind[] {
+  return Array.isArray(scope)
 }

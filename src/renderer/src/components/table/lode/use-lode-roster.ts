@@ -3,8 +3,9 @@
  * session; each with their sheet's attributes and skills (LODE-1) and their Destiny and Energy
  * (LODE-9), loaded when first needed and reloaded when their sheet or ledger changes.
  */
-import { onBeforeUnmount, ref, watch, type Ref } from 'vue'
+import { ref, watch, type Ref } from 'vue'
 import type { LodeTrait } from '../../../../../shared/api/sheets/lode'
+import { onRecordChange } from '../../../composables/useRecords'
 import { useConnection } from '../../../stores/connection'
 
 export interface LodeCharacter {
@@ -72,15 +73,13 @@ export function useLodeRoster(campaignId: Ref<number>) {
     load(npc.id)
   }
 
-  const off = api.on('record.changed', (c) => {
-    if (c.campaignId !== campaignId.value) return
+  onRecordChange(campaignId, { kinds: ['character', 'ledger'] }, (c) => {
     if (c.kind === 'character') {
       void loadPcs()
       if (details.value[c.id]) void refresh(c.id)
     }
     if (c.kind === 'ledger' && c.characterId && details.value[c.characterId]) void refresh(c.characterId)
   })
-  onBeforeUnmount(off)
   watch(campaignId, () => {
     details.value = {}
     npcs.value = []
