@@ -52,6 +52,35 @@ describe('library backups', () => {
     expect(readdirSync(folder)).toHaveLength(7)
   })
 
+  it('numbers backups taken within one second on from the newest: twelve in a second keep the newest seven, -6 … -12', async () => {
+    await gm(core, 'campaign.create', { name: 'Quick hands', system: 'ladder' })
+    for (let i = 1; i <= 12; i++) {
+      const b = await gm(core, 'backup.create', {})
+      expect(b.name).toBe(i === 1 ? 'lantern-20250301-120000.sqlite' : `lantern-20250301-120000-${i}.sqlite`)
+      // The one just taken is the newest, and is kept.
+      expect((await gm(core, 'backup.list', {})).backups[0]!.name).toBe(b.name)
+    }
+    const { backups } = await gm(core, 'backup.list', {})
+    expect(backups.map((b) => b.name)).toEqual([12, 11, 10, 9, 8, 7, 6].map((n) => `lantern-20250301-120000-${n}.sqlite`))
+    // Any kept backup restores.
+    await gm(core, 'campaign.rename', { id: 1, name: 'Renamed' })
+    await gm(core, 'backup.restore', { name: 'lantern-20250301-120000-6.sqlite' })
+    expect(await names()).toEqual(['Quick hands'])
+  })
+
+  it('keeps the backup just taken even when the clock was set back before it', async () => {
+    for (let i = 0; i < KEPT_BACKUPS; i++) {
+      clock = new Date(Date.UTC(2025, 2, 10 + i, 12))
+      await gm(core, 'backup.create', {})
+    }
+    clock = new Date('2025-03-01T12:00:00.000Z')
+    const b = await gm(core, 'backup.create', {})
+    expect(b.name).toBe('lantern-20250301-120000.sqlite')
+    const { backups } = await gm(core, 'backup.list', {})
+    expect(backups).toHaveLength(KEPT_BACKUPS)
+    expect(backups.map((x) => x.name)).toContain(b.name)
+  })
+
   it('takes one on start when the newest is older than a day, and not otherwise', async () => {
     expect(await backupIfDue(core.library)).toBeNull() // a library with no campaign has nothing to protect
     await gm(core, 'campaign.create', { name: 'The Sunken Keep', system: 'osr' })

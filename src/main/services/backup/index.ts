@@ -84,9 +84,12 @@ export async function createBackup(library: Pick<LibraryHost, 'dataFile' | 'hand
   if (library.dataFile === ':memory:') throw new AppError('refused', 'This library lives only in memory; there is no file to back up.')
   const dir = backupFolder(library.dataFile)
   mkdirSync(dir, { recursive: true })
+  // Backups taken in the same second are numbered on from the highest kept (-2, -3 …, -10), never
+  // reusing the number of one already pruned, so the newest always sorts first.
   const base = `lantern-${stamp(library.now())}`
-  let name = `${base}.sqlite`
-  for (let i = 2; existsSync(join(dir, name)); i++) name = `${base}-${i}.sqlite`
+  const sameSecond = readdirSync(dir).filter((f) => NAME.test(f) && (f === `${base}.sqlite` || f.startsWith(`${base}-`)))
+  const next = sameSecond.length === 0 ? 1 : Math.max(...sameSecond.map(order)) + 1
+  const name = next === 1 ? `${base}.sqlite` : `${base}-${next}.sqlite`
   const dest = join(dir, name)
   try {
     await copyLibrary(library.handle, dest)
@@ -94,14 +97,19 @@ export async function createBackup(library: Pick<LibraryHost, 'dataFile' | 'hand
     for (const s of ['', '-wal', '-shm', '-journal']) rmSync(dest + s, { force: true })
     throw new AppError('internal', `Lantern could not back up the library to ${dir}: ${(err as Error).message}`)
   }
-  pruneBackups(library.dataFile)
+  pruneBackups(library.dataFile, name)
   return listBackups(library.dataFile).find((b) => b.name === name)!
 }
 
-/** Deletes all but the newest `KEPT_BACKUPS` backups. */
-export function pruneBackups(dataFile: string): void {
+/**
+ * Deletes all but the newest `KEPT_BACKUPS` backups; `taken`, the one just made, is kept whatever
+ * its name says (a clock set back makes a new backup look older than the others).
+ */
+export function pruneBackups(dataFile: string, taken?: string): void {
   const dir = backupFolder(dataFile)
-  for (const old of listBackups(dataFile).slice(KEPT_BACKUPS)) {
+  const all = listBackups(dataFile)
+  const kept = taken === undefined ? all : [...all.filter((b) => b.name === taken), ...all.filter((b) => b.name !== taken)]
+  for (const old of kept.slice(KEPT_BACKUPS)) {
     for (const s of ['', '-wal', '-shm', '-journal']) rmSync(join(dir, old.name) + s, { force: true })
   }
 }
