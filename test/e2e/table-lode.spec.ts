@@ -123,9 +123,9 @@ test('a GM plays a LODE session: odds before the roll, Energy and Destiny, an op
 
   // ── An opposed roll (LODE-7): Brann's Swordfighting against Ulf's Axe, both at BD 2.
   await centre.getByRole('tab', { name: 'Opposed' }).click()
-  await centre.getByLabel('First side').selectOption({ label: 'Brann' })
+  await centre.getByLabel('First side', { exact: true }).selectOption({ label: 'Brann' })
   await centre.getByLabel('Skill').first().selectOption({ label: 'Swordfighting +2' })
-  await centre.getByLabel('Opposing side').selectOption({ label: 'Find an NPC…' })
+  await centre.getByLabel('Opposing side', { exact: true }).selectOption({ label: 'Find an NPC…' })
   await centre.getByLabel('NPC who rolls').fill('Ulf')
   await centre.getByRole('option', { name: 'Ulf the Reaver' }).click()
   await centre.getByLabel('Attribute').nth(1).selectOption({ label: 'Brawn +2' })
