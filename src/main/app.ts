@@ -3,11 +3,12 @@
  * and wires services to the router. The Electron entry and the browser server both call this.
  */
 import { openDatabase, type DbHandle } from './db/connection'
+import { LibraryOpenError, lockLibrary } from './db/library-file'
 import { migrateToLatest, type MigrationReport } from './db/migrate'
 import { createHandlers, type AppInfo } from './handlers'
 import { createRouter, type Router } from './router'
 import { EventBus, type ServiceDeps } from './services/core'
-import { backupIfDue, type LibraryHost } from './services/backup'
+import { backupIfDue, newestBackupOffer, useNewestBackup, type LibraryHost } from './services/backup'
 import type { FileDialogs } from './platform'
 
 export interface Core {
@@ -35,16 +36,33 @@ export interface CoreOptions {
   autoBackup?: boolean
   /** The desktop app's file dialogs; absent in the browser (files are downloads and uploads there). */
   dialogs?: FileDialogs
+  /** Put a copy of the newest backup in the library's place first (the file as it was is kept aside). */
+  openNewestBackup?: boolean
 }
 
 /** @example const core = await createCore({ dataFile: '/tmp/l.sqlite', mode: 'browser', version: '0.1.0' }) */
 export async function createCore(options: CoreOptions): Promise<Core> {
-  let handle = openDatabase(options.dataFile)
+  // One Lantern per library: taken before the file is opened, so two never migrate it at once.
+  const lock = lockLibrary(options.dataFile, options.mode)
+  let handle: DbHandle
   let migration: MigrationReport
+  try {
+    if (options.openNewestBackup) {
+      const used = useNewestBackup(options.dataFile, (options.now ?? (() => new Date()))())
+      if (!used) throw new LibraryOpenError('damaged', options.dataFile, `There is no backup of ${options.dataFile} to open; nothing was changed.`)
+      console.log(`Lantern opened a copy of the backup ${used.backup.name}; the library as it was is kept at ${used.damagedKeptAt}.`)
+    }
+    handle = openDatabase(options.dataFile)
+  } catch (err) {
+    lock.release()
+    if (err instanceof LibraryOpenError && err.problem === 'damaged') err.message += ` ${newestBackupOffer(options.dataFile)}`
+    throw err
+  }
   try {
     migration = await migrateToLatest(handle)
   } catch (err) {
     await handle.close()
+    lock.release()
     throw err
   }
   const events = new EventBus()
@@ -86,6 +104,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     close: async () => {
       await startupBackup
       await handle.close()
+      lock.release()
     },
   }
 }

@@ -6,6 +6,7 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } f
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createCore, type Core } from './app'
+import { LibraryOpenError } from './db/library-file'
 import { bindIpc } from './ipc'
 import { LIBRARY_FILE_NAME } from './paths'
 import {
@@ -67,6 +68,17 @@ async function createWindow(c: Core): Promise<void> {
 
 app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, openExternal))
 
+// One desktop Lantern per library: a second start brings the first window forward and quits
+// (the library's lock file refuses any other Lantern on the same file, browser mode included).
+if (!app.requestSingleInstanceLock()) app.quit()
+app.on('second-instance', () => {
+  const win = BrowserWindow.getAllWindows()[0]
+  if (win) {
+    if (win.isMinimized()) win.restore()
+    win.focus()
+  }
+})
+
 app.whenReady().then(async () => {
   // Lantern asks for no permission (camera, notifications, geolocation …): refuse them all.
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false))
@@ -81,8 +93,9 @@ app.whenReady().then(async () => {
     ]),
   )
   serveUi()
-  try {
-    core = await createCore({
+  const open = (openNewestBackup: boolean) =>
+    createCore({
+      openNewestBackup,
       dataFile: join(app.getPath('userData'), LIBRARY_FILE_NAME),
       mode: 'desktop',
       version: app.getVersion(),
@@ -103,10 +116,21 @@ app.whenReady().then(async () => {
         },
       },
     })
+  try {
+    core = await open(false)
   } catch (err) {
-    dialog.showErrorBox('Lantern could not open its library', (err as Error).message)
-    app.quit()
-    return
+    // A damaged library: offer the newest backup (the damaged file is kept aside, never overwritten).
+    const offer = err instanceof LibraryOpenError && err.problem === 'damaged' && /--open-backup/.test(err.message)
+    const choice = offer
+      ? (await dialog.showMessageBox({ type: 'error', title: 'Lantern could not open its library', message: (err as Error).message.replace(/: start Lantern with --open-backup to/, '. Open it to'), buttons: ['Open the newest backup', 'Quit'], defaultId: 0, cancelId: 1 })).response
+      : (dialog.showErrorBox('Lantern could not open its library', (err as Error).message), 1)
+    if (choice !== 0) return app.quit()
+    try {
+      core = await open(true)
+    } catch (again) {
+      dialog.showErrorBox('Lantern could not open the backup either', (again as Error).message)
+      return app.quit()
+    }
   }
   await createWindow(core)
   app.on('activate', () => {

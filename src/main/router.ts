@@ -6,7 +6,7 @@
 import type { z } from 'zod'
 import { contract, type ApiError, type CallResult, type MethodOutput, type ParsedInput, type Scope } from '../shared/contract'
 import type { MethodName } from '../shared/methods'
-import { AppError } from './services/core'
+import { AppError, storageError } from './services/core'
 
 export interface CallContext {
   scope: Scope
@@ -75,6 +75,11 @@ export function createRouter(handlers: Handlers, options: { checkOutputs?: boole
         return { ok: true, value }
       } catch (err) {
         if (err instanceof AppError) return { ok: false, error: err.toApiError() }
+        const storage = storageError(err)
+        if (storage) {
+          console.error(`Lantern: ${name} could not be saved`, err)
+          return { ok: false, error: storage.toApiError() }
+        }
         console.error(`Lantern: ${name} failed`, err)
         return refuse('internal', `Something went wrong inside Lantern while doing ${name}: ${(err as Error).message}. Nothing was saved.`)
       }

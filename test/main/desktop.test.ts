@@ -69,13 +69,16 @@ describe('files through the desktop dialogs', () => {
   })
 
   it('is refused in a browser, where files are downloads and uploads', async () => {
-    const browser = await lib.open()
+    // A browser-mode Lantern on a library of its own (one Lantern per library).
+    const other = tempLibrary()
+    const browser = await other.open()
     try {
       const err = await refused(browser, 'desktop.importCampaign', {})
       expect(err).toMatchObject({ code: 'refused' })
       expect(err.message).toMatch(/for the desktop app; in a browser, Lantern downloads and uploads them/)
     } finally {
       await browser.close()
+      other.cleanup()
     }
   })
 })

@@ -4,6 +4,7 @@ import { Kysely, SqliteDialect } from 'kysely'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { Database } from './schema'
+import { openFailure, requireWritable } from './library-file'
 
 export interface DbHandle {
   /** The file's path, or ':memory:'. */
@@ -21,7 +22,13 @@ export interface DbHandle {
  */
 export function openDatabase(file: string): DbHandle {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
-  const sqlite = new BetterSqlite3(file)
+  requireWritable(file)
+  let sqlite: BetterSqlite3.Database
+  try {
+    sqlite = new BetterSqlite3(file)
+  } catch (err) {
+    throw openFailure(file, err)
+  }
   try {
     sqlite.pragma('journal_mode = WAL')
     sqlite.pragma('foreign_keys = ON')
@@ -31,7 +38,7 @@ export function openDatabase(file: string): DbHandle {
     sqlite.prepare('select count(*) from sqlite_master').get()
   } catch (err) {
     sqlite.close()
-    throw new Error(`Lantern could not open ${file} as a campaign library: ${(err as Error).message}`)
+    throw openFailure(file, err)
   }
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
   return {

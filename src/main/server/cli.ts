@@ -1,6 +1,7 @@
 /**
  * `npm run web`: Lantern in a browser. Options: --port (or PORT, default 5175), --host (default
- * 127.0.0.1), --data (or GM_DATA: a library file or a folder; default the per-user data folder).
+ * 127.0.0.1), --data (or GM_DATA: a library file or a folder; default the per-user data folder),
+ * --open-backup (a copy of the newest backup in place of a damaged library, which is kept aside).
  * LANTERN_GM_TOKEN / LANTERN_PLAYER_TOKEN fix the tokens (for automated tests); otherwise they
  * are random on every start.
  */
@@ -17,12 +18,14 @@ async function main(): Promise<void> {
       port: { type: 'string' },
       host: { type: 'string' },
       data: { type: 'string' },
+      'open-backup': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
   })
   if (values.help) {
-    console.log('Usage: npm run web -- [--port 5175] [--host 127.0.0.1] [--data <folder or .sqlite file>]')
+    console.log('Usage: npm run web -- [--port 5175] [--host 127.0.0.1] [--data <folder or .sqlite file>] [--open-backup]')
+    console.log('  --open-backup  put a copy of the newest backup in place of a damaged library (the damaged file is kept aside)')
     return
   }
   const portText = values.port ?? process.env.PORT ?? '5175'
@@ -31,7 +34,7 @@ async function main(): Promise<void> {
     throw new Error(`--port must be a whole number from 0 to 65535; got "${portText}".`)
   }
   const dataFile = resolveLibraryFile(values.data)
-  const core = await createCore({ dataFile, mode: 'browser', version })
+  const core = await createCore({ dataFile, mode: 'browser', version, openNewestBackup: values['open-backup'] === true })
   if (core.migration.backup) console.log(`Library updated to a new format; the old one is kept at ${core.migration.backup}`)
   const server = await startServer({
     core,

@@ -7,7 +7,7 @@
  * every service.
  */
 import BetterSqlite3 from 'better-sqlite3'
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { openDatabase, type DbHandle } from '../../db/connection'
 import { copyLibrary, migrateToLatest } from '../../db/migrate'
@@ -199,4 +199,26 @@ export async function restoreBackup(library: LibraryHost, name: string): Promise
     rmSync(staged, { force: true })
   }
   return { restored: info, undo, campaigns }
+}
+
+/**
+ * Puts a copy of the newest backup in a damaged library's place. The damaged file (with its -wal
+ * and -shm) is moved aside to `<file>.damaged-<stamp>`, never written to, so nothing it still holds
+ * is lost. Returns the backup used and where the damaged file now is; null when there is no backup.
+ * @example useNewestBackup('/libs/lantern.sqlite', new Date()) // { backup: { name: 'lantern-20250301-120000.sqlite', … }, damagedKeptAt: '/libs/lantern.sqlite.damaged-20250302-090000' }
+ */
+export function useNewestBackup(dataFile: string, now: Date): { backup: BackupInfo; damagedKeptAt: string } | null {
+  const newest = listBackups(dataFile)[0]
+  if (!newest) return null
+  const damagedKeptAt = `${dataFile}.damaged-${stamp(now)}`
+  for (const s of ['', '-wal', '-shm', '-journal']) if (existsSync(dataFile + s)) renameSync(dataFile + s, damagedKeptAt + s)
+  copyFileSync(join(backupFolder(dataFile), newest.name), dataFile)
+  return { backup: newest, damagedKeptAt }
+}
+
+/** The sentence that offers the newest backup for a library that could not be opened. */
+export function newestBackupOffer(dataFile: string): string {
+  const newest = listBackups(dataFile)[0]
+  if (!newest) return `There is no backup of it in ${backupFolder(dataFile)}.`
+  return `The newest backup is ${newest.name}, taken ${newest.takenAt}: start Lantern with --open-backup to put a copy of it in the library's place (the damaged file is kept beside it, renamed, never overwritten).`
 }
