@@ -7,7 +7,7 @@ import { accessSync, constants, existsSync, openSync, readFileSync, rmSync, writ
 import { hostname } from 'node:os'
 import { dirname } from 'node:path'
 
-export type LibraryProblem = 'in-use' | 'read-only' | 'damaged' | 'unreadable'
+export type LibraryProblem = 'in-use' | 'read-only' | 'damaged' | 'unreadable' | 'newer'
 
 /** Why a library could not be opened, with a sentence for the GM. */
 export class LibraryOpenError extends Error {

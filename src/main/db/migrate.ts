@@ -4,6 +4,7 @@ import { Migrator, type MigrationProvider } from 'kysely/migration'
 import { existsSync, readdirSync, rmSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import type { DbHandle } from './connection'
+import { LibraryOpenError } from './library-file'
 import { migrationProvider } from './migrations'
 
 /** How many pre-migration backups are kept beside the library file. */
@@ -54,6 +55,24 @@ export async function backupBeforeMigration(handle: DbHandle): Promise<string> {
   return dest
 }
 
+/**
+ * A library written by a newer Lantern holds format changes this one does not know: opening it
+ * could misread or damage them, so it is refused before anything is written.
+ */
+async function refuseNewerLibrary(handle: DbHandle, provider: MigrationProvider): Promise<void> {
+  const table = handle.sqlite.prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'").get()
+  if (!table) return
+  const known = new Set(Object.keys(await provider.getMigrations()))
+  const unknown = (handle.sqlite.prepare('select name from kysely_migration order by name').pluck().all() as string[]).filter((n) => !known.has(n))
+  if (unknown.length > 0) {
+    throw new LibraryOpenError(
+      'newer',
+      handle.file,
+      `The library ${handle.file} was written by a newer Lantern: it has format changes this version does not know (${unknown.join(', ')}). Update Lantern to open it; the file was left as it is.`,
+    )
+  }
+}
+
 function hasUserTables(handle: DbHandle): boolean {
   const row = handle.sqlite
     .prepare("select count(*) as n from sqlite_master where type = 'table' and name not like 'sqlite_%'")
@@ -71,6 +90,7 @@ export async function migrateToLatest(
   handle: DbHandle,
   provider: MigrationProvider = migrationProvider,
 ): Promise<MigrationReport> {
+  await refuseNewerLibrary(handle, provider)
   const migrator = new Migrator({ db: handle.db, provider })
   const pending = (await migrator.getMigrations()).filter((m) => !m.executedAt)
   if (pending.length === 0) return { applied: [], backup: null }
