@@ -6,6 +6,7 @@
 import type { z } from 'zod'
 import { contract, type ApiError, type CallResult, type MethodOutput, type ParsedInput, type Scope } from '../shared/contract'
 import type { MethodName } from '../shared/methods'
+import { describeProblems } from '../shared/api/field-labels'
 import { AppError, storageError } from './services/core'
 
 export interface CallContext {
@@ -27,7 +28,11 @@ function fieldName(path: readonly PropertyKey[]): string {
   return path.length === 0 ? 'input' : path.map(String).join('.')
 }
 
-/** Turns schema issues into one sentence that names every field and its problem. */
+/**
+ * Turns schema issues into one sentence that names every field by its label, as the GM knows it
+ * (`details` keep the keys, for the form to put each problem beside its field).
+ * @example describeIssues('inventory.add', issues).message // 'Quantity: must be at most 1,000,000. Nothing was changed.'
+ */
 export function describeIssues(method: string, issues: readonly z.core.$ZodIssue[]): ApiError {
   const details = issues.map((i) => {
     const field = fieldName(i.path)
@@ -35,8 +40,7 @@ export function describeIssues(method: string, issues: readonly z.core.$ZodIssue
     const problem = i.code === 'unrecognized_keys' ? `unexpected field(s): ${i.keys.join(', ')}` : i.message
     return { field, problem }
   })
-  const text = details.map((d) => `${d.field} ${d.problem}`).join('; ')
-  return { code: 'invalid_input', message: `${method} refused: ${text}. Nothing was changed.`, details }
+  return { code: 'invalid_input', message: `${describeProblems(details, method)}. Nothing was changed.`, details }
 }
 
 function refuse(code: ApiError['code'], message: string, field = 'method'): CallResult {
@@ -58,7 +62,7 @@ export function createRouter(handlers: Handlers, options: { checkOutputs?: boole
       const name = method as MethodName
       const def = contract[name]
       if (def.scope === 'gm' && ctx.scope !== 'gm') {
-        return refuse('forbidden', `${name} is for the GM only; this connection has the ${ctx.scope} scope.`)
+        return refuse('forbidden', "Only the GM can do this; this connection is a player's.")
       }
       const parsed = def.input.safeParse(input ?? {})
       if (!parsed.success) return { ok: false, error: describeIssues(name, parsed.error.issues) }
@@ -69,7 +73,7 @@ export function createRouter(handlers: Handlers, options: { checkOutputs?: boole
           const out = def.output.safeParse(value)
           if (!out.success) {
             console.error(`Lantern: ${name} returned a value its contract refuses`, out.error.issues)
-            return refuse('internal', `Lantern made a mistake answering ${name}: its answer did not match the contract.`)
+            return refuse('internal', 'Lantern made a mistake: its answer was not in the shape the screen expects. Please report it; the details are in its log.')
           }
         }
         return { ok: true, value }
@@ -81,7 +85,7 @@ export function createRouter(handlers: Handlers, options: { checkOutputs?: boole
           return { ok: false, error: storage.toApiError() }
         }
         console.error(`Lantern: ${name} failed`, err)
-        return refuse('internal', `Something went wrong inside Lantern while doing ${name}: ${(err as Error).message}. Nothing was saved.`)
+        return refuse('internal', `Something went wrong inside Lantern: ${(err as Error).message}. Nothing was saved.`)
       }
     },
   }

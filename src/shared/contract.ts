@@ -31,6 +31,7 @@ import { ranksTableContract } from './api/table-ranks.contract'
 import { recapContract } from './api/recap.contract'
 import { backupContract } from './api/backup.contract'
 import { desktopContract } from './api/desktop.contract'
+import { partyContract } from './api/party.contract'
 
 export * from './api/common'
 export * from './api/core.contract'
@@ -50,6 +51,7 @@ export * from './api/play.contract'
 export * from './api/table-lode.contract'
 export * from './api/recap.contract'
 export * from './api/backup.contract'
+export * from './api/party.contract'
 export { SYSTEMS, SYSTEM_IDS } from './systems'
 
 export const contract = {
@@ -73,6 +75,7 @@ export const contract = {
   ...recapContract,
   ...backupContract,
   ...desktopContract,
+  ...partyContract,
 } as const satisfies Record<MethodName, MethodDef>
 
 export const events = {

@@ -25,6 +25,7 @@ import { RANKS_TABLE_METHODS } from './api/table-ranks.names'
 import { RECAP_METHODS } from './api/recap.names'
 import { BACKUP_METHODS } from './api/backup.names'
 import { DESKTOP_METHODS } from './api/desktop.names'
+import { PARTY_METHODS } from './api/party.names'
 
 export const METHOD_NAMES = [
   ...CORE_METHODS,
@@ -47,6 +48,7 @@ export const METHOD_NAMES = [
   ...RECAP_METHODS,
   ...BACKUP_METHODS,
   ...DESKTOP_METHODS,
+  ...PARTY_METHODS,
 ] as const
 export type MethodName = (typeof METHOD_NAMES)[number]
 

@@ -8,7 +8,7 @@ export interface SettingMeta {
   label: string
   help: string
   systems: readonly SystemKey[]
-  input: { kind: 'number'; min: number; max: number; unit?: string } | { kind: 'boolean' } | { kind: 'list'; item: string }
+  input: { kind: 'number'; min: number; max: number; unit?: string } | { kind: 'boolean' } | { kind: 'list'; item: string } | { kind: 'day and time' }
 }
 
 export const SETTING_META = {
@@ -47,6 +47,18 @@ export const SETTING_META = {
     help: 'Every character has every one of these, rated Poor to Spectacular (RK-1). One per line.',
     systems: ['ranks'],
     input: { kind: 'list', item: 'ability' },
+  },
+  'clock.start': {
+    label: 'The campaign starts',
+    help: 'Where the clock stands before its first step: a day and a time of day (CLK-1). Once the clock has moved, jump it with “Set the time” on the Time & light page instead.',
+    systems: ['ladder', 'osr', 'lode', 'challenge', 'ranks'],
+    input: { kind: 'day and time' },
+  },
+  'clock.reactionRoll': {
+    label: 'Reaction roll after an encounter',
+    help: 'When the clock finds an encounter, offer a plain d6 for the threat’s reaction: 1–2 hostile, 3–4 uncertain, 5–6 friendly (OSR-13’s bands, CLK-4). Off: you decide.',
+    systems: ['ladder', 'lode', 'challenge', 'ranks'],
+    input: { kind: 'boolean' },
   },
 } as const satisfies Record<string, SettingMeta>
 export type SettingMetaKey = keyof typeof SETTING_META

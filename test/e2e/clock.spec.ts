@@ -2,6 +2,7 @@ import BetterSqlite3 from 'better-sqlite3'
 import { test, expect, watchConsole } from './fixtures'
 import { createCampaign, openSection } from './support'
 import type { Lantern } from './fixtures'
+import { seededDice } from '../../src/main/engines/dice'
 
 /** The party's packs, written into the library the server has open (WAL allows a second writer). */
 function packParty(lantern: Lantern, campaignId: number): void {
@@ -16,10 +17,26 @@ function packParty(lantern: Lantern, campaignId: number): void {
   db.close()
 }
 
+/**
+ * Seeds the campaign's dice so that its next `turns` single-turn advances meet no encounter (each
+ * step rolls with a fresh generator seeded `seed#n`), so an alert never hides what a test reads.
+ */
+function quietDice(lantern: Lantern, campaignId: number, turns: number): void {
+  let seed = ''
+  for (let i = 0; seed === ''; i++) {
+    const candidate = `quiet-${i}`
+    if (Array.from({ length: turns }, (_, n) => seededDice(`${candidate}#${n + 1}`).roll(20)).every((face) => face < 20)) seed = candidate
+  }
+  const db = new BetterSqlite3(lantern.dataFile)
+  db.prepare('update campaign set dice_seed = ?, dice_counter = 0 where id = ?').run(seed, campaignId)
+  db.close()
+}
+
 test('a GM lights a torch, advances twelve turns, sees it go out, and undoes the last advance', async ({ page, lantern }) => {
   const problems = watchConsole(page)
   const id = await createCampaign(page, lantern, 'The Sunken Keep', 'Old-school core')
   packParty(lantern, id)
+  quietDice(lantern, id, 12)
   await page.reload()
 
   const bar = page.getByRole('region', { name: 'Clock' })
@@ -115,6 +132,9 @@ test('OSR-20: a GM marks a wounded character as resting, and two full days heal 
   await expect(rest).toContainText('H 2 / 7')
   await rest.getByLabel('Glam rests').check()
   await expect(rest).toContainText('since Day 1 · 00:00')
+  // Resting is downtime: no encounter checks stop the days (CLK-3).
+  await page.getByRole('button', { name: 'Downtime (no checks)' }).click()
+  await expect(page.getByTestId('clock-mode')).toHaveText('Downtime')
   await page.locator('body').click()
   await page.keyboard.press('d')
   await expect(page.getByTestId('clock-time')).toHaveText('Day 2 · 00:00')
@@ -122,5 +142,168 @@ test('OSR-20: a GM marks a wounded character as resting, and two full days heal 
   await expect(page.getByTestId('clock-time')).toHaveText('Day 3 · 00:00')
   // Two days of 1d2 each: 4 to 6 H.
   await expect(rest).toContainText(/H [4-6] \/ 7/)
+  expect(problems).toEqual([])
+})
+
+/** A lantern with no oil in Glam's pack, and two flasks of oil. */
+function packLantern(lantern: Lantern, campaignId: number): void {
+  const db = new BetterSqlite3(lantern.dataFile)
+  const glam = (db.prepare("select id from character where campaign_id = ? and name = 'Glam'").get(campaignId) as { id: number }).id
+  const add = db.prepare("insert into inventory_item (character_id, name, kind, quantity, details, position, created_at, updated_at) values (?, ?, ?, ?, ?, ?, 't', 't')")
+  add.run(glam, 'Brass lantern', 'light', 1, '{"type":"lantern","oilPints":0}', 10)
+  add.run(glam, 'Flask of oil', 'other', 2, '{}', 11)
+  db.close()
+}
+
+test('CLK-3, CLK-4: in a Ladder campaign with 17–20, one press of D stops at the first encounter, G goes on, and the reaction is a plain d6', async ({ page, lantern }) => {
+  const problems = watchConsole(page)
+  await page.setViewportSize({ width: 1280, height: 720 })
+  const id = await createCampaign(page, lantern, 'The Den', 'The Ladder')
+  packParty(lantern, id)
+  await page.reload()
+  const bar = page.getByRole('region', { name: 'Clock' })
+  // CLK-4: darkness is shown, as a condition with no number outside the old-school core.
+  await expect(bar.getByText('Darkness: no light is lit', { exact: true })).toBeVisible()
+  await expect(bar.getByText(/−5/)).toHaveCount(0)
+
+  await openSection(page, 'Time & light')
+  await expect(page.getByText('Darkness: no light is lit. It is a condition here: apply it in the game’s own terms (CLK-4).')).toBeVisible()
+  await page.getByLabel('Encounter on').selectOption('17')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(bar.getByText('Encounter on 17–20 (d20) · enclosed')).toBeVisible()
+  await expect(bar.getByRole('button', { name: /Go on/ })).toHaveCount(0)
+
+  await page.locator('body').click()
+  await page.keyboard.press('d')
+  const goOn = bar.getByTestId('go-on')
+  await expect(goOn).toContainText(/^Stopped at Day 1 · \d\d:\d\d by an encounter: .+ of 1 day left/)
+  const alert = bar.getByRole('alert')
+  await expect(alert).toContainText(/Encounter! d20 = (1[7-9]|20) · met at \d+ ft/)
+  await expect(alert.getByText('Reaction (d6)')).toBeVisible()
+  await expect(alert.getByLabel('Reaction, closest member’s S')).toHaveCount(0)
+  await expect(alert).toContainText('hostile 33.3 % · uncertain 33.3 % · friendly 33.3 %')
+  await alert.getByRole('button', { name: 'Roll reaction' }).click()
+  await expect(alert.getByTestId('reaction')).toHaveText(/^d6 = \d → (hostile|uncertain|friendly)$/)
+  await page.screenshot({ path: test.info().outputPath('clock-ladder-stopped.png') })
+  // One encounter in the step's lines, not a day of them.
+  await expect(page.getByRole('heading', { name: /^Advanced .+ of 1 day: an encounter at Day 1 · \d\d:\d\d, .+ left$/ })).toBeVisible()
+
+  const stoppedAt = await bar.getByTestId('clock-time').textContent()
+  await page.locator('body').click()
+  await page.keyboard.press('g')
+  await expect(bar.getByTestId('clock-time')).not.toHaveText(stoppedAt!)
+  await expect(page.getByRole('heading', { name: /^Went on with / })).toBeVisible()
+
+  // The Ladder campaign's settings can turn the reaction roll off (CLK-4).
+  await openSection(page, 'Settings')
+  await expect(page.getByLabel('Reaction roll after an encounter')).toBeChecked()
+  await page.getByLabel('Reaction roll after an encounter').scrollIntoViewIfNeeded()
+  await page.screenshot({ path: test.info().outputPath('clock-ladder-settings.png') })
+  expect(problems).toEqual([])
+})
+
+test('CLK-1: a GM sets when the campaign starts, jumps the clock with "Set the time", and undoes the jump', async ({ page, lantern }) => {
+  const problems = watchConsole(page)
+  await page.setViewportSize({ width: 1280, height: 720 })
+  const id = await createCampaign(page, lantern, 'The Sunken Keep', 'Old-school core')
+  packParty(lantern, id)
+  await page.reload()
+  const bar = page.getByRole('region', { name: 'Clock' })
+  await expect(bar.getByTestId('clock-time')).toHaveText('Day 1 · 00:00')
+
+  await openSection(page, 'Settings')
+  const start = page.getByRole('group', { name: 'The campaign starts' })
+  await start.getByLabel('Day', { exact: true }).fill('2')
+  await start.getByLabel('Day', { exact: true }).press('Tab')
+  await expect(bar.getByTestId('clock-time')).toHaveText('Day 2 · 00:00')
+  await start.getByLabel('Time of day').fill('08:30')
+  await start.getByLabel('Time of day').press('Tab')
+  await expect(bar.getByTestId('clock-time')).toHaveText('Day 2 · 08:30')
+  await expect(page.getByLabel('Reaction roll after an encounter')).toHaveCount(0) // OSR-13 is the old-school rule
+  await page.screenshot({ path: test.info().outputPath('clock-settings-start.png') })
+
+  await openSection(page, 'Time & light')
+  await page.getByLabel('Light from a pack').selectOption({ label: 'Glam: Torches (2)' })
+  await page.getByRole('button', { name: 'Light it' }).click()
+  await page.getByLabel('Day', { exact: true }).fill('3')
+  await page.getByLabel('Time of day').fill('06:15')
+  await page.getByRole('button', { name: 'Set time', exact: true }).click()
+  await expect(bar.getByTestId('clock-time')).toHaveText('Day 3 · 06:15')
+  await expect(bar.getByRole('status')).toContainText('Time set to Day 3 · 06:15 (from Day 2 · 08:30): no checks, nothing burnt or eaten')
+  // Nothing burnt: the torch lit at 08:30 still has its hour.
+  await expect(bar.getByRole('listitem').filter({ hasText: 'Glam’s torch' })).toContainText('1 h')
+  await page.getByRole('region', { name: 'Set the time' }).scrollIntoViewIfNeeded()
+  await page.screenshot({ path: test.info().outputPath('clock-set-time.png') })
+
+  // Once the clock has moved, the start is refused with what to do instead.
+  await openSection(page, 'Settings')
+  await start.getByLabel('Day', { exact: true }).fill('5')
+  await start.getByLabel('Day', { exact: true }).press('Tab')
+  await expect(page.getByRole('alert')).toContainText('The campaign starts: the clock has already moved from its start')
+
+  await bar.getByRole('button', { name: /Undo/ }).click()
+  await expect(bar.getByTestId('clock-time')).toHaveText('Day 2 · 08:30')
+  expect(problems).toEqual([])
+})
+
+test('CLK-4: a lantern in a pack is refilled from the carrier’s flask with one press, lit, and its refill sits beside it in the clock bar', async ({ page, lantern }) => {
+  const problems = watchConsole(page)
+  await page.setViewportSize({ width: 1280, height: 720 })
+  const id = await createCampaign(page, lantern, 'The Sunken Keep', 'Old-school core')
+  packParty(lantern, id)
+  packLantern(lantern, id)
+  await page.reload()
+  await openSection(page, 'Time & light')
+  const lights = page.getByRole('list', { name: 'Lights on the clock' })
+  const brass = lights.getByRole('listitem').filter({ hasText: 'Glam’s lantern “Brass lantern”' })
+  await expect(brass).toContainText('in the pack')
+  await expect(brass).toContainText('0.00 pt oil')
+  await expect(brass.getByRole('button', { name: 'Light', exact: true })).toBeDisabled()
+  await brass.getByRole('button', { name: 'Refill Glam’s lantern “Brass lantern”' }).click()
+  await expect(brass).toContainText('1.00 pt oil')
+  const bar = page.getByRole('region', { name: 'Clock' })
+  await expect(bar.getByRole('status')).toContainText('Glam’s lantern “Brass lantern” was filled with 1 pint of oil from “Flask of oil”')
+  await brass.getByRole('button', { name: 'Light', exact: true }).click()
+  const inBar = bar.getByRole('listitem').filter({ hasText: 'Glam’s lantern “Brass lantern”' })
+  await expect(inBar).toContainText('5 h')
+  await page.screenshot({ path: test.info().outputPath('clock-lantern.png') })
+  // Full: the refill beside it in the bar says so, by the lantern's name and carrier.
+  await inBar.getByRole('button', { name: 'Refill Glam’s lantern “Brass lantern”' }).click()
+  await expect(bar.getByRole('alert')).toHaveText('Glam’s lantern “Brass lantern” is full (1 pint): there is no room for more oil.')
+  expect(problems).toEqual([])
+})
+
+test('CLK-4: OSR-7’s speed per turn is shown on an old-school character, not on a Ladder one; a lantern added in the inventory comes with a pint of oil', async ({ page, lantern }) => {
+  const problems = watchConsole(page)
+  await page.setViewportSize({ width: 1280, height: 720 })
+  for (const [name, system] of [['The Den', 'The Ladder'], ['The Sunken Keep', 'Old-school core']] as const) {
+    const id = await createCampaign(page, lantern, name, system)
+    packParty(lantern, id)
+    await page.reload()
+    await openSection(page, 'Characters')
+    await page.getByRole('list', { name: 'Characters' }).getByRole('link', { name: /Glam/ }).click()
+    const derived = page.getByRole('region', { name: 'Derived values' })
+    const inventory = page.getByRole('region', { name: 'Inventory' })
+    await expect(derived).toContainText('Load')
+    if (system === 'The Ladder') {
+      await expect(derived.getByText('Speed per turn')).toHaveCount(0)
+      await expect(inventory.getByLabel('Load and speed')).not.toContainText('per turn')
+      await page.screenshot({ path: test.info().outputPath('clock-ladder-character.png') })
+    } else {
+      await expect(derived.getByText('Speed per turn')).toBeVisible()
+      await expect(inventory.getByLabel('Load and speed')).toContainText('per turn')
+    }
+  }
+  // The old-school character's pack: a lantern added shows its pint of oil before it is saved.
+  const inventory = page.getByRole('region', { name: 'Inventory' })
+  await inventory.getByLabel('New item').fill('Brass lantern')
+  await inventory.getByLabel('Kind', { exact: true }).selectOption('light')
+  await inventory.getByLabel('New item light type').selectOption('lantern')
+  await expect(inventory.getByLabel('New item oil in pints')).toHaveValue('1')
+  await inventory.getByRole('button', { name: 'Add item' }).click()
+  await expect(inventory.getByText('Added “Brass lantern”.')).toBeVisible()
+  await expect(inventory.getByLabel('Brass lantern oil in pints')).toHaveValue('1')
+  await inventory.getByLabel('Brass lantern oil in pints').scrollIntoViewIfNeeded()
+  await page.screenshot({ path: test.info().outputPath('clock-lantern-inventory.png') })
   expect(problems).toEqual([])
 })

@@ -52,7 +52,7 @@ test('a Ladder GM earns and spends Plot Points, sees a refused spend explain its
   await expect(page.getByRole('heading', { name: 'Tai', level: 1 })).toBeVisible()
   const status = ledger(page).getByRole('status')
 
-  await change(page, 'Earn', 2, 'two episodes at creation', undefined, 'Session 1: The Clockwork Heist')
+  await change(page, 'Earn', 2, 'two episodes at creation', undefined, 'Session 1: The Clockwork Heist (being played)')
   await expect(status).toHaveText('Earned 2 Plot Points: two episodes at creation.')
   await expect(ledger(page).getByRole('button', { name: 'Plot Points: 2' })).toBeVisible()
 
@@ -74,11 +74,11 @@ test('a Ladder GM earns and spends Plot Points, sees a refused spend explain its
   await expect(status).toHaveText('Reversed “made the table laugh” (+1).')
   await expect(ledger(page).getByRole('button', { name: 'Plot Points: 1' })).toBeVisible()
 
-  // The session chosen once stays chosen for the entries after it; a correction belongs to none.
+  // While the session is open, every entry is in it, a correction too, unless the GM picks otherwise.
   const timeline = ledger(page).getByRole('list', { name: 'Plot Points history' })
   const lines = () => timeline.getByRole('listitem').evaluateAll((els) => els.map((e) => (e as unknown as { innerText: string }).innerText.replace(/\s+/g, ' ').trim()))
   const expected = [
-    '−1 Correction of “made the table laugh” (+1) — that was Orb Day 1 · 00:00 = 1 correction',
+    '−1 Correction of “made the table laugh” (+1) — that was Orb Session 1 · Day 1 · 00:00 = 1 correction',
     '+1 made the table laugh Session 1 · Day 1 · 00:00 = 2 reversed',
     '−1 prop: I remembered a torch Session 1 · Day 1 · 00:00 = 1 Reverse…',
     '+2 two episodes at creation Session 1 · Day 1 · 00:00 = 2 Reverse…',
@@ -107,7 +107,7 @@ test('a Ladder GM earns and spends Plot Points, sees a refused spend explain its
   await down.getByRole('button', { name: 'Spend 1 Plot Point: step down to a Wound' }).click()
   await expect(injuries(page).getByRole('status')).toHaveText('Stepped down to Wounded · leg for 1 Plot Point.')
   await expect(ledger(page).getByRole('button', { name: 'Plot Points: 0' })).toBeVisible()
-  expected.unshift('−1 stepped an Incapacitate down to a Wound (Incapacitated · leg) Day 2 · 08:00 = 0 Reverse…')
+  expected.unshift('−1 stepped an Incapacitate down to a Wound (Incapacitated · leg) Session 1 · Day 2 · 08:00 = 0 Reverse…')
   await expect.poll(lines).toEqual(expected)
   await page.screenshot({ path: `${SHOTS}/ladder-records.png`, fullPage: true })
 

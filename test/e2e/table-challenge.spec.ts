@@ -173,12 +173,12 @@ test('a GM runs a challenge at the table: odds, a conversion, a change of abilit
   await expect(consequences.getByLabel('rating')).toHaveValue(String(points))
   await shot(page, 'challenge-decided')
   await consequences.getByRole('button', { name: 'Write consequences' }).click()
-  await expect(consequences.getByRole('status')).toHaveText('Written to the injury records.')
+  await expect(consequences.getByRole('status')).toContainText('Written to the injury records.')
   // Taken back, then written again: nothing is lost or doubled.
   await page.getByRole('button', { name: 'Take back' }).click()
   await expect(consequences.getByRole('button', { name: 'Write consequences' })).toBeVisible()
   await consequences.getByRole('button', { name: 'Write consequences' }).click()
-  await expect(consequences.getByRole('status')).toHaveText('Written to the injury records.')
+  await expect(consequences.getByRole('status')).toContainText('Written to the injury records.')
 
   // ── Experience through the ledger: a spend the balance cannot cover is refused ──
   const xp = page.getByRole('form', { name: 'Experience' })
@@ -310,5 +310,54 @@ test('one against several, a horde and a helping ability, GM only, played with E
     { kind: 'challenge.closed', gm_only: 1 },
   ])
   expect(entries[4]).toEqual({ kind: 'challenge.started', gm_only: 0 })
+  expect(problems).toEqual([])
+})
+
+test('the consequences offered by default are accepted: an overall reduction split so that every ability can pay it (CH-10)', async ({ page, lantern }) => {
+  const problems = watchConsole(page)
+  const campaignId = await createCampaign(page, lantern, 'Storm Coast', 'The Challenge System')
+  const db = new Database(lantern.dataFile)
+  const ability = (name: string, rating: number, reserves: number) => ({ name, rating, bonus: 0, reserves, resistance: 0 })
+  db.prepare("insert into character (campaign_id, kind, name, player_name, sheet, created_at, updated_at) values (?, 'pc', 'Mara', 'Kim', ?, 't', 't')").run(
+    campaignId,
+    JSON.stringify({ abilities: [ability('Sorcery', 7, 3), ability('Driving', 4, 3)], reductions: [] }),
+  )
+  db.close()
+  await page.reload()
+  await openSection(page, 'Table')
+
+  // Mara's Sorcery 7 (reserves 3, +3 bonus from her staff) against a storm of 12, very hazardous, no dice.
+  const challenger = page.getByRole('group', { name: 'Challenger' })
+  await challenger.getByLabel('Who').selectOption({ label: 'Mara' })
+  await challenger.getByLabel('Ability').selectOption({ label: 'Sorcery 7' })
+  await challenger.getByLabel('Bonus', { exact: true }).fill('3')
+  await challenger.getByLabel('Hazard').selectOption('very')
+  const opposition = page.getByRole('group', { name: 'Opposition' })
+  await opposition.getByLabel('Name').fill('the storm')
+  await opposition.getByLabel('Rating').fill('12')
+  await page.getByRole('button', { name: /^Start challenge/ }).click()
+  await page.getByRole('button', { name: 'Play it out' }).click()
+  await expect(page.getByTestId('challenge-outcome')).toHaveText('The storm wins')
+
+  // CH-10: pool fell below 0 of 7, very hazardous → −1/2 overall of 7 + 3/2 + 3/3 = 9: 5 points from every ability.
+  const consequences = page.getByRole('region', { name: 'Consequences' })
+  await expect(consequences.getByTestId('penalty').first()).toHaveText('−5 to every ability (1/2 of 9)')
+  // Driving has rating 4: the default takes 4 from rating and 1 from reserves (3 reserves a point), which every ability can pay.
+  await expect(consequences.getByLabel('Take 5 points off Mara’s sheet now')).toBeChecked()
+  await expect(consequences.getByLabel(/^rating/)).toHaveValue('4')
+  await expect(consequences.getByLabel(/^reserves/)).toHaveValue('1')
+  await shot(page, 'challenge-default-consequence')
+  await consequences.getByRole('button', { name: 'Write consequences' }).click()
+  const status = consequences.getByRole('status')
+  await expect(status).toContainText('Written to the injury records.')
+  await expect(status).toContainText('Mara: −5 to every ability (1/2 of 9), recorded as an injury; off the sheet: 4 rating, 1 reserves.')
+  await expect(consequences.getByRole('alert')).toHaveCount(0)
+
+  // On Mara's page: the injury, and both abilities reduced.
+  await openSection(page, 'Characters')
+  await page.getByRole('link', { name: 'Mara' }).first().click()
+  await expect(page.getByText('−5 to every ability').first()).toBeVisible()
+  await expect(page.getByText('3 (reduced from 7 · reserves 3)')).toBeVisible()
+  await expect(page.getByText('0 (reduced from 4 · reserves 3)')).toBeVisible()
   expect(problems).toEqual([])
 })

@@ -7,7 +7,7 @@
 import BetterSqlite3 from 'better-sqlite3'
 import type { Locator, Page } from '@playwright/test'
 import { seededDice } from '../../src/main/engines/dice'
-import { damageOdds, rollGunfire, rollIncapacitation, rollTask, taskOdds, type Rung } from '../../src/main/engines/ladder'
+import { castSpell, damageOdds, rollGunfire, rollIncapacitation, rollTask, taskOdds, type Asset, type Rung } from '../../src/main/engines/ladder'
 import { test, expect, watchConsole, type Lantern } from './fixtures'
 import { createCampaign, openSection } from './support'
 
@@ -94,7 +94,7 @@ test('a GM plays a Ladder session at the table: odds, a roll and a push, a confl
   await expect(chart.getByTestId('odds-chance')).toContainText(`Success ${percent(odds.success!)}`)
   expect(await barsOf(chart)).toEqual((['terrible', 'poor', 'good', 'expert', 'superb'] as const).map((r) => `${WORDS[r]}: ${percent(odds.result[r])}`))
   // The odds follow the inputs: a good wonky ladder (LAD-5).
-  await rollTab.getByLabel('Ladder (LAD-5)').selectOption({ label: 'Good wonky: up on 5–6' })
+  await rollTab.getByLabel('Ladder (LAD-5)').selectOption({ label: 'Good wonky: 5–6 up' })
   const wonky = taskOdds({ asset: 'good', difficulty: 'expert', wonky: 'good' })
   await expect(chart.getByTestId('odds-chance')).toContainText(`Success ${percent(wonky.success!)}`)
   await rollTab.getByLabel('Ladder (LAD-5)').selectOption({ label: 'Straight' })
@@ -152,6 +152,8 @@ test('a GM plays a Ladder session at the table: odds, a roll and a push, a confl
   const combatTab = main.getByRole('tabpanel', { name: /Combat/ })
   const setup = combatTab.getByRole('form', { name: 'Start a combat' })
   await expect(setup.getByLabel('Combatant 3: name')).toHaveValue('Guard')
+  // A typed foe carries no gun until the GM gives one.
+  await setup.getByLabel('Combatant 3: shooting').selectOption('rung:good')
   await shot(page, 'ladder-combat-setup')
   await setup.getByRole('button', { name: 'Start the fight' }).click()
   await expect(page.getByTestId('clock-mode')).toContainText('Combat · round 0')
@@ -178,10 +180,11 @@ test('a GM plays a Ladder session at the table: odds, a roll and a push, a confl
     await shot(page, 'ladder-combat-round', injuries)
   }
 
-  // The clock moves on a round (R), and the fight ends.
-  await page.locator('body').click()
-  await page.keyboard.press('r')
+  // The round run at the tracker was the clock's round 1; R plays round 2 of both (CLK-2), and the fight ends.
   await expect(page.getByTestId('clock-mode')).toContainText('Combat · round 1')
+  await page.evaluate('document.activeElement && document.activeElement.blur()')
+  await page.keyboard.press('r')
+  await expect(page.getByTestId('clock-mode')).toContainText('Combat · round 2')
   await combatTab.getByRole('button', { name: 'End the fight' }).click()
   await expect(combatTab.getByRole('form', { name: 'Start a combat' })).toBeVisible()
 
@@ -231,7 +234,7 @@ test('the other trackers and spends: teams with henchmen, a race, a magic duel, 
   const rollTab = main.getByRole('tabpanel', { name: 'Roll' })
   await rollTab.getByLabel('Who', { exact: true }).selectOption({ label: 'Tai' })
   await rollTab.getByLabel('What').selectOption({ label: 'Superb!' })
-  await rollTab.getByLabel('Extended ladder (magic, supers)').uncheck()
+  await rollTab.getByLabel('Extended ladder').uncheck()
   await expect(rollTab.getByRole('alert')).toContainText('superb and unprecedented assets need the extended ladder')
   await expect(rollTab.getByRole('button', { name: /^Roll/ })).toBeDisabled()
   await shot(page, 'ladder-roll-refused', rollTab.getByRole('alert'))
@@ -304,5 +307,102 @@ test('the other trackers and spends: teams with henchmen, a race, a magic duel, 
   const log = main.getByRole('region', { name: 'Log' }).getByRole('list', { name: 'Log entries' })
   await expect(log).toContainText('Tai spent 1 Plot Point: Climbing (Good) → Superb! with no roll')
   await expect(log).toContainText('Team fight begun: Heroes')
+  expect(problems).toEqual([])
+})
+
+test('magic at the table and deadlines on the clock: no success % with no difficulty, a combined-colour spell cast with its odds and kept as a rote, an incapacitation recorded on a character’s page setting its timer (LAD-4, LAD-19, LAD-25 … LAD-27)', async ({ page, lantern }) => {
+  test.setTimeout(120_000)
+  const problems = watchConsole(page)
+  const campaignId = await createCampaign(page, lantern, 'Clockwork City', 'The Ladder')
+  const orb: Asset[] = [
+    { name: 'Red magic', rating: 'expert', school: 'red' },
+    { name: 'Blue magic', rating: 'good', school: 'blue' },
+    { name: 'Hacking', rating: 'expert' },
+    { name: 'Lore', rating: 'good' },
+    { name: 'Haggling', rating: 'good' },
+    { name: 'Running', rating: 'good' },
+  ]
+  const spell = { effect: 'a deep sleep falls on the guards', assets: ['Red magic', 'Blue magic'], rung: 'expert' as const }
+  // The campaign's first roll is the cast: a seed on which it works.
+  let seed = ''
+  for (let i = 0; !seed; i++) {
+    const r = castSpell(seededDice(`ladder-magic-${i}#1`), { assets: orb }, spell)
+    if (r.ok && r.roll.success) seed = `ladder-magic-${i}`
+  }
+  const db = new BetterSqlite3(lantern.dataFile)
+  const add = db.prepare("insert into character (campaign_id, kind, name, sheet, created_at, updated_at) values (?, 'pc', ?, ?, 't', 't')")
+  add.run(campaignId, 'Orb', JSON.stringify({ concept: 'Clockwork scholar', assets: orb.map((a) => ({ name: a.name, rating: a.rating, school: a.school ?? null })), flaws: [], features: [] }))
+  add.run(campaignId, 'Tai', sheet('Rooftop courier', [['Climbing', 'good'], ['Running', 'good'], ['Hiding', 'good'], ['Pistols', 'good'], ['Brawling', 'expert'], ['Eyesight', 'expert']], ['Reckless', 'Owes the guild', 'Afraid of heights']))
+  db.prepare('update campaign set dice_seed = ?, dice_counter = 0 where id = ?').run(seed, campaignId)
+  db.close()
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await page.reload()
+  await openSection(page, 'Table')
+  const main = page.getByRole('main')
+  const rollTab = main.getByRole('tabpanel', { name: 'Roll' })
+
+  // ── LAD-4: with difficulty "None (just see the rung)" the chart shows the rungs and no success % ──
+  await rollTab.getByLabel('Who', { exact: true }).selectOption({ label: 'Orb' })
+  await rollTab.getByLabel('What').selectOption({ label: 'Hacking — Expert' })
+  await rollTab.getByLabel('Difficulty').selectOption({ label: 'None (just see the rung)' })
+  const taskChart = rollTab.getByRole('figure', { name: 'Odds before the roll' })
+  const rungOnly = taskOdds({ asset: 'expert' })
+  await expect.poll(() => barsOf(taskChart)).toEqual((['terrible', 'poor', 'good', 'expert', 'superb'] as const).map((r) => `${WORDS[r]}: ${percent(rungOnly.result[r])}`))
+  await expect(taskChart.getByTestId('odds-chance')).toHaveCount(0)
+  await expect(taskChart).not.toContainText('Success')
+  await shot(page, 'ladder-no-difficulty')
+
+  // ── LAD-25, LAD-26: red and blue combined are cast at the lower, Good, against Expert, on the extended ladder ──
+  await rollTab.getByRole('radio', { name: 'Cast a spell ✦' }).click()
+  await rollTab.getByLabel('Effect', { exact: true }).fill(spell.effect)
+  await rollTab.getByRole('checkbox', { name: /^Blue magic/ }).check()
+  await expect(rollTab.getByRole('checkbox', { name: /^Red magic/ })).toBeChecked()
+  await rollTab.getByLabel('Spell rung').selectOption({ label: 'Expert' })
+  const odds = taskOdds({ asset: 'good', difficulty: 'expert', extended: true })
+  const spellChart = rollTab.getByRole('figure', { name: 'Odds of the spell' })
+  await expect(spellChart.getByTestId('odds-chance')).toContainText(`Success ${percent(odds.success!)}`)
+  expect(await barsOf(spellChart)).toEqual((['terrible', 'poor', 'good', 'expert', 'superb', 'unprecedented', 'improbable'] as const).map((r) => `${WORDS[r]}: ${percent(odds.result[r])}`))
+  await expect(rollTab.getByTestId('spell-rolled-at')).toHaveText('Rolled at Good: the lowest of Red magic (Expert) and Blue magic (Good) · extended ladder (LAD-25, LAD-26)')
+  const cast = rollTab.getByRole('button', { name: /^Cast/ })
+  for (const box of [await spellChart.boundingBox(), await cast.boundingBox()]) expect(box!.y + box!.height).toBeLessThanOrEqual(720)
+  await shot(page, 'ladder-spell-odds')
+
+  // Enter casts it, from the effect; it works, and is kept as a rote (LAD-27).
+  await rollTab.getByLabel('Effect', { exact: true }).press('Enter')
+  const engine = castSpell(seededDice(`${seed}#1`), { assets: orb }, spell)
+  if (!engine.ok) throw new Error(engine.problems.join(' '))
+  const result = rollTab.getByRole('region', { name: 'Roll result' })
+  await expect(result.getByTestId('ladder-result')).toHaveText(WORDS[engine.roll.result])
+  await expect(result).toContainText('Success')
+  await expect(result.getByRole('list', { name: 'Dice' }).getByRole('listitem')).toHaveCount(engine.roll.faces.length)
+  await result.getByRole('button', { name: 'Keep as a rote' }).click()
+  await expect(result).toContainText(`“${spell.effect}” is kept as a rote: Red magic + Blue magic against Expert (LAD-27).`)
+  await expect(rollTab.getByLabel('Rote (LAD-27)')).toContainText(`${spell.effect} · Red magic + Blue magic · Expert`)
+  await shot(page, 'ladder-spell-cast', result)
+  const log = main.getByRole('region', { name: 'Log' }).getByRole('list', { name: 'Log entries' })
+  await expect(log).toContainText(`Orb cast “${spell.effect}” with Red magic and Blue magic (rolled at Good, the lowest, LAD-26) against Expert`)
+
+  // ── LAD-19: an Incapacitate recorded on Tai's page puts its deadlines on the clock bar by itself ──
+  await openSection(page, 'Characters')
+  await page.getByRole('list', { name: 'Characters' }).getByRole('link', { name: /^PC Tai/ }).click()
+  const form = page.getByRole('form', { name: 'Record an injury' })
+  await form.getByLabel('Damage').selectOption({ label: 'Incapacitated' })
+  await form.getByRole('button', { name: 'Record injury' }).click()
+  const out = rollIncapacitation(seededDice(`${seed}#2`), { at: 0 })
+  const timers = page.getByRole('region', { name: 'Clock' }).getByRole('list', { name: 'Coming up on the clock' })
+  await expect(timers.getByRole('listitem').first()).toHaveText(`In ${out.minutes} min: Tai comes round, a body location hurt, moving at half speed`)
+  // The hour for medical attention waits behind it.
+  await expect(timers.getByRole('listitem').nth(1)).toHaveText('+1 more timer')
+  await shot(page, 'ladder-incapacitated-timer')
+
+  // Healed, the injury stays in Tai's history, marked healed.
+  const injuries = page.getByRole('region', { name: 'Injuries', exact: true })
+  await injuries.getByRole('list', { name: 'Current injuries' }).getByLabel('Healed').check()
+  const history = injuries.getByRole('list', { name: 'Healed injuries' })
+  await expect(history.getByRole('listitem', { name: 'Incapacitated' })).toContainText('healed')
+  await expect(injuries.getByRole('heading', { name: /^History/ })).toBeVisible()
+  await expect(injuries.getByRole('list', { name: 'Current injuries' }).getByRole('listitem')).toHaveCount(0)
+  await history.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: test.info().outputPath('ladder-injury-history.png') })
   expect(problems).toEqual([])
 })

@@ -260,3 +260,38 @@ test('a GM gives up Halfmagic for a Destiny point, then gives the next one to an
   await shot(page, centre, 'lode-fluke')
   expect(problems).toEqual([])
 })
+
+test('Energy the roller has not got: the odds leave the die out and say so, and the roll is refused with the balance (LODE-9)', async ({ page, lantern }) => {
+  const problems = watchConsole(page)
+  const campaignId = await createCampaign(page, lantern, 'The Fens', 'LODE')
+  seedParty(lantern, campaignId)
+  await page.reload()
+  await openSection(page, 'Table')
+  const centre = page.getByRole('main').getByRole('region', { name: 'LODE at the table' })
+
+  // Ceri has no Energy at all: 1 Energy asked for is not a die she can spend.
+  await centre.getByLabel('Who rolls').selectOption({ label: 'Ceri' })
+  await expect(centre.getByLabel('Ceri’s points')).toContainText('0 of 2 Energy')
+  await centre.getByLabel('Energy').fill('1')
+  await expect(centre.getByTestId('lode-energy-note')).toHaveText('Ceri has 0 Energy: the Energy die cannot be spent and is not counted (LODE-9).')
+  await expect(centre.getByTestId('lode-pool')).toHaveText('2 dice to roll · the Web is 9')
+  const pool: PoolInput = { baseDice: 2, web: 9 }
+  await expect.poll(() => barsOf(page, /^Odds of 2 dice/)).toEqual(expectedPoolBars(pool))
+  await expect(centre.getByTestId('odds-chance')).toContainText(`Success ${percent(1 - poolOdds(pool).successes[0]!)}`)
+  await shot(page, centre, 'lode-energy-none')
+
+  await centre.getByRole('button', { name: /^Roll/ }).click()
+  await expect(centre.getByRole('alert')).toHaveText('Ceri has 0 Energy, and this roll would spend 1 (LODE-9). Nothing was rolled or spent.')
+  await expect(centre.getByRole('region', { name: 'Roll result' })).toHaveCount(0)
+  const db = new BetterSqlite3(lantern.dataFile, { readonly: true })
+  const rolls = db.prepare('select count(*) as n from lode_roll where campaign_id = ?').get(campaignId) as { n: number }
+  db.close()
+  expect(rolls.n).toBe(0)
+
+  // Taking the Energy off, the same pool rolls.
+  await centre.getByLabel('Energy').fill('0')
+  await expect(centre.getByTestId('lode-energy-note')).toHaveCount(0)
+  await centre.getByRole('button', { name: /^Roll/ }).click()
+  await expect(centre.getByRole('region', { name: 'Roll result' })).toBeVisible()
+  expect(problems).toEqual([])
+})

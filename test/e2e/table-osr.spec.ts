@@ -99,7 +99,7 @@ test('an old-school GM runs a session at the table: odds before every roll, comb
   // ── Combat: the party against the chief, round 1's initiative rolled (OSR-14) ──
   const combat = main.getByRole('region', { name: 'Combat' })
   const start = combat.getByRole('form', { name: 'Start a combat' })
-  await start.getByRole('combobox', { name: 'Add a foe' }).fill('brig')
+  await start.getByRole('combobox', { name: 'Add an NPC' }).fill('brig')
   await start.getByRole('option', { name: 'Brigand Chief' }).click()
   await expect(start.getByRole('table', { name: 'Odds of acting first' })).toContainText('Brigand Chief')
   await start.getByRole('button', { name: 'Start combat' }).click()
@@ -208,7 +208,7 @@ test('an old-school GM runs a session at the table: odds before every roll, comb
   expect(problems).toEqual([])
 })
 
-test('the old-school table’s other moments: resistance, "is it so?", a refused casting, surprise, a crossbow and its reload, initiative due after R, undo', async ({ page, lantern }) => {
+test('the old-school table’s other moments: resistance, "is it so?", a refused casting, surprise, a crossbow and its reload, initiative rolled with R, undo', async ({ page, lantern }) => {
   test.setTimeout(120_000)
   const problems = watchConsole(page)
   const campaignId = await createCampaign(page, lantern, 'Brigand Hills', 'Old-school core')
@@ -225,21 +225,23 @@ test('the old-school table’s other moments: resistance, "is it so?", a refused
   const roll = main.getByRole('region', { name: 'Roll' })
   const result = roll.getByRole('region', { name: 'Roll result' })
 
-  // Resistance: 15 on the d20 at L1 (OSR-3), rolled GM-only.
+  // Resistance: 15 on the d20 at L1 (OSR-3), rolled GM-only; Enter right after choosing Resistance rolls it.
   await roll.getByLabel('Who').selectOption({ label: 'Glam' })
+  await roll.getByLabel('GM only').check()
   await roll.getByRole('radio', { name: 'Resistance' }).click()
   await expect(roll.getByTestId('odds-chance')).toContainText('Saved 30.0 %')
   await expect(roll.getByLabel('Target')).toHaveValue('15')
-  await roll.getByLabel('GM only (kept out of the player recap)').check()
-  await roll.getByRole('button', { name: /^Roll/ }).click()
+  await expect(roll.getByRole('radio', { name: 'Resistance' })).toBeFocused()
+  await page.keyboard.press('Enter')
   await expect(result).toContainText('GM only')
+  await expect(roll.getByRole('radio', { name: 'Resistance' })).toHaveAttribute('aria-checked', 'true')
   await expect(result.getByTestId('roll-outcome')).toHaveText(/^(Saved|Not saved)$/)
   await shot(page, 'osr-10-resistance')
 
   // "Is it so?": d6, 5 or more (OSR-11).
   await roll.getByRole('radio', { name: 'Is it so?' }).click()
   await expect(roll.getByTestId('odds-chance')).toContainText('It is so 33.3 %')
-  await roll.getByLabel('GM only (kept out of the player recap)').uncheck()
+  await roll.getByLabel('GM only').uncheck()
 
   // A casting without preparing is refused, saying why (OSR-22).
   await roll.getByLabel('Who').selectOption({ label: 'Ana' })
@@ -251,7 +253,7 @@ test('the old-school table’s other moments: resistance, "is it so?", a refused
   // A fight with the foes surprised: −3 on their first roll (OSR-14), the odds before.
   const combat = main.getByRole('region', { name: 'Combat' })
   const start = combat.getByRole('form', { name: 'Start a combat' })
-  await start.getByRole('combobox', { name: 'Add a foe' }).fill('chief')
+  await start.getByRole('combobox', { name: 'Add an NPC' }).fill('chief')
   await start.getByRole('option', { name: 'Brigand Chief' }).click()
   await start.getByLabel('Foes’ roll').fill('-3')
   await expect(start.getByRole('table', { name: 'Odds of acting first' })).toContainText('with surprise')
@@ -273,14 +275,13 @@ test('the old-school table’s other moments: resistance, "is it so?", a refused
   await expect(glamRow.getByRole('button', { name: 'Reload' })).toBeDisabled()
   await shot(page, 'osr-13-shot')
 
-  // R on the clock bar plays a round: the tracker asks for the new round's initiative.
+  // R on the clock bar plays a round, and the tracker's with it: round 2's initiative is rolled in the same step (CLK-2).
   await page.evaluate('document.activeElement && document.activeElement.blur()')
   await page.keyboard.press('r')
-  await expect(combat.getByRole('status')).toContainText('Round 2 is under way on the clock: initiative has not been rolled.')
-  await shot(page, 'osr-14-initiative-due')
-  await combat.getByRole('button', { name: 'Roll initiative' }).click()
   await expect(combat.getByRole('heading', { name: 'Combat · round 2' })).toBeVisible()
+  await expect(combat.getByRole('button', { name: 'Roll initiative' })).toHaveCount(0)
   await expect(order.getByRole('listitem', { name: 'Brigand Chief' })).not.toContainText('surprise')
+  await shot(page, 'osr-14-round-2')
 
   // Reloading takes the round's action; undo at the table gives it back.
   await glamRow.getByRole('button', { name: 'Reload' }).click()
@@ -290,5 +291,30 @@ test('the old-school table’s other moments: resistance, "is it so?", a refused
   await expect(main.getByText('Undone: Glam reloaded the Light crossbow.')).toBeVisible()
   await expect(glamRow.getByRole('button', { name: 'Reload' })).toBeEnabled()
   await shot(page, 'osr-15-undone')
+  expect(problems).toEqual([])
+})
+
+test('a rolled character comes with the starting kit, as the GM changed it: more torches, no water (OSR-5)', async ({ page, lantern }) => {
+  const problems = watchConsole(page)
+  await createCampaign(page, lantern, 'The Sunken Keep', 'Old-school core')
+  await openSection(page, 'Characters')
+  await page.getByRole('button', { name: 'Roll a new character…' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Roll a new character' })
+  await dialog.getByLabel('Name').fill('Vex')
+  await dialog.getByLabel('Options allowed (OSR-4)').selectOption('1')
+  // The seed's kit is offered: 3 torches, rations for 4 days, a waterskin of 1 pint.
+  const kit = dialog.getByRole('group', { name: /Starting kit/ })
+  await expect(kit.getByLabel('Torches: how many')).toHaveValue('3')
+  await expect(kit.getByLabel('Rations: how many')).toHaveValue('4')
+  await expect(kit.getByLabel('Waterskin: how many')).toHaveValue('1')
+  await kit.getByLabel('Torches: how many').fill('6')
+  await kit.getByRole('checkbox', { name: 'Waterskin' }).uncheck()
+  await page.screenshot({ path: test.info().outputPath('osr-kit-dialog.png') })
+  await dialog.getByRole('button', { name: 'Roll the character' }).click()
+  await expect(page.getByRole('heading', { name: 'Vex', level: 1 })).toBeVisible()
+  await expect(page.getByLabel('Quantity of Torches')).toHaveValue('6')
+  await expect(page.getByLabel('Quantity of Rations')).toHaveValue('4')
+  await expect(page.getByLabel('Quantity of Waterskin')).toHaveCount(0)
+  await page.screenshot({ path: test.info().outputPath('osr-kit-character.png'), fullPage: true })
   expect(problems).toEqual([])
 })

@@ -31,7 +31,7 @@ test('a GM starts a session at the table, plays, reads and filters the log, undo
   await expect(party).toContainText('rations 2 d')
 
   // Play a little: two turns, then a note from Home.
-  await page.locator('body').click()
+  await page.evaluate('document.activeElement && document.activeElement.blur()')
   await page.keyboard.press('t')
   await page.keyboard.press('t')
   await expect(page.getByTestId('clock-time')).toHaveText('Day 1 · 00:10')

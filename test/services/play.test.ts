@@ -70,20 +70,20 @@ describe('a session at the table', () => {
 
 describe('undo of the last action', () => {
   it('reverses a ledger entry, removes an injury, takes back a clock step, and marks a note undone, newest first', async () => {
-    const campaignId = (await gm(core, 'campaign.create', { name: 'Keep', system: 'ladder' })).id
+    const campaignId = (await gm(core, 'campaign.create', { name: 'Keep', system: 'ladder', seed: 'quiet turn' })).id
     const tai = addPc(campaignId, 'Tai')
     await gm(core, 'log.note', { campaignId, text: 'A note.' })
     await gm(core, 'clock.advance', { campaignId, span: { turns: 1 } })
     await gm(core, 'injury.record', { characterId: tai, kind: 'ladder.damage', level: 'wounded', location: 'arm' })
     await gm(core, 'ledger.earn', { campaignId, characterId: tai, currency: 'pp', amount: 2, reason: 'bravery' })
 
-    expect((await gm(core, 'play.undo', { campaignId })).undone).toBe('earned 2 pp: bravery')
+    expect((await gm(core, 'play.undo', { campaignId })).undone).toBe('Tai gained 2 Plot Points: bravery (now 2)')
     expect((await gm(core, 'ledger.balances', { campaignId, characterId: tai })).find((b) => b.currency === 'pp')?.balance).toBe(0)
     expect((await gm(core, 'play.undo', { campaignId })).undone).toBe('Tai: Wounded · arm recorded')
     expect(await gm(core, 'injury.list', { campaignId, characterId: tai })).toEqual([])
-    expect((await gm(core, 'play.undo', { campaignId })).undone).toBe('Advanced 1 turn to Day 1 · 00:05')
+    expect((await gm(core, 'play.undo', { campaignId })).undone).toMatch(/^Advanced 1 turn/)
     expect((await gm(core, 'clock.get', { campaignId })).time).toBe(0)
-    expect((await gm(core, 'play.undo', { campaignId })).undone).toBe('note')
+    expect((await gm(core, 'play.undo', { campaignId })).undone).toBe('A note')
     const log = await gm(core, 'log.list', { campaignId, limit: 50 })
     expect(log.find((e) => e.kind === 'note')?.undone).toBe(true)
     expect((await refused(core, 'play.undo', { campaignId })).message).toBe('There is nothing to undo in this campaign’s log.')

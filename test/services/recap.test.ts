@@ -51,6 +51,8 @@ async function playedSession(): Promise<{ campaignId: number; sessionId: number 
   await gm(core, 'log.note', { campaignId: campaign.id, text: 'SECRETNOTE the gate is cursed', gmOnly: true })
   await gm(core, 'timer.add', { campaignId: campaign.id, label: 'SECRETTIMER the ceiling falls', after: { minutes: 20 }, hiddenFromPlayers: true })
   await gm(core, 'timer.add', { campaignId: campaign.id, label: 'The bell tolls', after: { minutes: 30 }, hiddenFromPlayers: false })
+  // Downtime: an exploration advance would stop at an encounter on the way (CLK-3).
+  await gm(core, 'clock.setMode', { campaignId: campaign.id, mode: 'downtime' })
   await gm(core, 'clock.advance', { campaignId: campaign.id, span: { hours: 1 } })
   const t = 3600
   addEntry(campaign.id, session.id, t + 60, 'osr.check', { who: 'Glam SECRETROLL', natural: 3, modifier: 0, total: 3, target: 10, outcome: 'failure' }, true)

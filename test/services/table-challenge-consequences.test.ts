@@ -62,6 +62,8 @@ describe('what a challenge costs (CH-10)', () => {
         points: 2,
         available: { rating: 7, bonus: 0, reserves: 2, resistance: 0 },
         restores: [],
+        split: [{ from: 'rating', points: 2 }],
+        splitProblem: null,
       },
       expect.objectContaining({ name: 'the demon', characterId: null, threshold: 'minus-one', scope: 'overall', fraction: '1/2' }),
     ])
@@ -135,6 +137,64 @@ describe('what a challenge costs (CH-10)', () => {
     await gm(core, 'challenge.consequences', { id: c.id, splits: [{ side: 0, shares: [{ from: 'rating', points: 1 }] }] })
     expect((await gm(core, 'challenge.abilities', { characterId: iridia })).abilities.map((a) => a.rating)).toEqual([6, 3])
     expect((await gm(core, 'injury.list', { campaignId, characterId: iridia }))[0]).toMatchObject({ label: '−1 to every ability', recovery: 'Lasts until you clear it: treatment, or the end of the arc (CH-10).' })
+  })
+})
+
+describe('the split offered by default is one the whole sheet can take (CH-10)', () => {
+  /** Mara's Sorcery 7 (+3 bonus from her staff, reserves 3) against a storm of 12, very hazardous: her pool falls to −2 of 7. */
+  async function againstTheStorm(driving: { rating: number; reserves: number }) {
+    const mara = (await gm(core, 'character.create', { campaignId, kind: 'pc', name: 'Mara', sheet: { abilities: [{ name: 'Sorcery', rating: 7, reserves: 3 }, { name: 'Driving', ...driving }] } })).id
+    const c = await gm(core, 'challenge.start', { campaignId, sides: [{ characterId: mara, ability: 'Sorcery', rating: 7, bonus: 3, reserves: 3, hazard: 'very' }, { name: 'the storm', rating: 12 }] })
+    return { mara, end: await gm(core, 'challenge.playOut', { id: c.id }) }
+  }
+
+  it('CH-10: −1/2 overall of base 9 is 5 points from every ability; Driving has rating 4, so the default is 4 rating and 1 reserves, and writing it is accepted', async () => {
+    const { mara, end } = await againstTheStorm({ rating: 4, reserves: 3 })
+    expect(end.consequences[0]).toMatchObject({
+      threshold: 'minus-one',
+      scope: 'overall',
+      fraction: '1/2',
+      base: 9,
+      points: 5,
+      available: { rating: 4, bonus: 0, reserves: 3, resistance: 0 },
+      split: [{ from: 'rating', points: 4 }, { from: 'reserves', points: 1 }],
+      splitProblem: null,
+    })
+    // The old default, all 5 from rating, would break the sheet, and is refused without writing anything.
+    const before = rowCounts(core, TABLES)
+    const e = await refused(core, 'challenge.consequences', { id: end.id, splits: [{ side: 0, shares: [{ from: 'rating', points: 5 }] }] })
+    expect(e.message).toContain('Driving has rating 4')
+    expect(rowCounts(core, TABLES)).toEqual(before)
+    await gm(core, 'challenge.consequences', { id: end.id, splits: [{ side: 0, shares: end.consequences[0]!.split! }] })
+    expect((await gm(core, 'challenge.abilities', { characterId: mara })).abilities.map((a) => [a.name, a.rating, a.reserves])).toEqual([
+      ['Sorcery', 3, 0],
+      ['Driving', 0, 0],
+    ])
+    const [injury] = await gm(core, 'injury.list', { campaignId, characterId: mara })
+    expect(injury).toMatchObject({ label: '−5 to every ability', description: '“Mara vs the storm”: pool fell to −2 of 7, very hazardous (CH-10); off the sheet: 4 rating, 1 reserves.' })
+  })
+
+  it('CH-10: when no split fits every ability, none is offered and why is said; written, it is an injury “to split” on the sheet', async () => {
+    const { mara, end } = await againstTheStorm({ rating: 4, reserves: 0 })
+    expect(end.consequences[0]).toMatchObject({
+      points: 5,
+      available: { rating: 4, bonus: 0, reserves: 0, resistance: 0 },
+      split: null,
+      splitProblem: 'every ability must give 5 points, and Driving can give only 4 (rating 4, bonus 0, reserves 0, resistance 0)',
+    })
+    await gm(core, 'challenge.consequences', { id: end.id })
+    const [injury] = await gm(core, 'injury.list', { campaignId, characterId: mara })
+    expect(injury).toMatchObject({ label: '−5 to every ability', description: '“Mara vs the storm”: pool fell to −2 of 7, very hazardous (CH-10); to split on the sheet.' })
+    expect(sheetOf(mara).reductions).toEqual([])
+  })
+
+  it('CH-10: an ability reduction this challenge restores does not count against the split it offers', async () => {
+    const end = await decidedAgainstDemon()
+    await gm(core, 'challenge.consequences', { id: end.id, splits: [{ side: 0, shares: [{ from: 'rating', points: 2 }] }] })
+    await gm(core, 'challenge.close', { id: end.id })
+    const again = await decidedAgainstDemon()
+    // Sorcery stands at 5 on the sheet, but this challenge restores the −2 first: the split may take from all 7.
+    expect(again.consequences[0]).toMatchObject({ points: 2, restores: ['−2 Sorcery'], available: { rating: 7, reserves: 2 }, split: [{ from: 'rating', points: 2 }] })
   })
 })
 

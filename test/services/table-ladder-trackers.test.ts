@@ -230,9 +230,9 @@ describe('combat rounds (LAD-12 … LAD-19)', () => {
       ['Tai: an hour without medical attention? Roll an asset against good; failure begins dying', 3600],
     ])
     expect(round.sides[0]!.members.find((m) => m.name === 'Tai')).toMatchObject({ out: true, status: { incapacitated: 'injury' } })
-    // The Incapacitated cannot attack (LAD-18); the clock's own undo takes the timers off again.
+    // The Incapacitated cannot attack (LAD-18); undoing the round takes its timers off the clock with it.
     expect((await refused(core, 'ladder.combat.round', { id: view.id, melee: [{ attacker: 'Tai', defender: 'Guard' }] })).message).toContain('Tai is Incapacitated and out of the fight')
-    await gm(core, 'clock.undo', { campaignId })
+    await gm(core, 'play.undo', { campaignId })
     expect((await gm(core, 'clock.get', { campaignId })).timers).toEqual([])
   })
 
@@ -250,6 +250,9 @@ describe('combat rounds (LAD-12 … LAD-19)', () => {
     let latest = round
     let fight: MeleeState = startMelee()
     const seedNow = (core.handle.sqlite.prepare('select dice_seed from campaign where id = ?').get(campaignId) as { dice_seed: string }).dice_seed
+    // One combat at a time on the clock (CLK-2): the first fight ends before the brawl is set up.
+    expect((await refused(core, 'ladder.conflict.start', { campaignId, kind: 'combat', combatants: [npc('Tai2', 'expert'), npc('Guard', 'poor')] })).message).toMatch(/^A fight is already under way/)
+    await gm(core, 'ladder.conflict.end', { id: view.id })
     const brawl = await gm(core, 'ladder.conflict.start', { campaignId, kind: 'combat', combatants: [{ ...npc('Tai2', 'expert') }, npc('Guard', 'poor')] })
     for (let n = 2; !latest.combat!.lostAttack.includes('Guard'); n++) {
       latest = await gm(core, 'ladder.combat.round', { id: brawl.id, melee: [{ attacker: 'Tai2', defender: 'Guard' }] })
@@ -281,13 +284,13 @@ describe('arbitrary damage (LAD-16)', () => {
 })
 
 describe('undo of the last action at the table', () => {
-  it('rolls are facts the table’s undo marks undone; a push gives its Plot Point back first, then can be made again (LAD-22.1)', async () => {
+  it('rolls are facts the table’s undo marks undone; undoing a push gives its Plot Point back, and it can be made again (LAD-22.1)', async () => {
     await gm(core, 'ledger.earn', { campaignId, characterId: tai, currency: 'pp', amount: 1, reason: 'episode' })
     reseed(core, campaignId, seedWhere('undo', (d) => [2, 3, 4, 5].includes(d.roll(6))))
     const roll = await gm(core, 'ladder.roll', { campaignId, characterId: tai, name: 'Tai', what: 'Running', asset: 'good', difficulty: 'expert' })
     await gm(core, 'ladder.stepUp', { logEntryId: roll.logEntryId })
-    expect((await gm(core, 'play.undo', { campaignId })).undone).toMatch(/^spent 1 pp: pushed a roll up from good to expert/)
-    expect((await gm(core, 'play.undo', { campaignId })).undone).toBe('ladder.roll.stepped-up')
+    // The push and its Plot Point are one action: one undo takes both back.
+    expect((await gm(core, 'play.undo', { campaignId })).undone).toMatch(/^Tai pushed Running up a rung/)
     const again = await gm(core, 'ladder.stepUp', { logEntryId: roll.logEntryId })
     expect(again).toMatchObject({ result: 'expert', pp: 0 })
   })

@@ -47,19 +47,20 @@ const lastLog = async () => (await gm(core, 'log.list', { campaignId, limit: 1 }
 
 describe('odds before the roll (DICE-2)', () => {
   it('equals the engine’s odds for the same pool, with the campaign’s Web (LODE-6)', async () => {
+    await earn(brann, 'energy', 1)
     const input = { baseDice: -2, advantages: 5, disadvantages: 1, blessing: 2, curse: 1, energy: 1 }
-    const odds = await gm(core, 'lode.odds', { campaignId, ...input })
-    expect(odds).toEqual({ pool: 3, web: 9, ...poolOdds({ ...input, web: 9 }) })
+    const odds = await gm(core, 'lode.odds', { campaignId, characterId: brann, ...input })
+    expect(odds).toEqual({ pool: 3, web: 9, ...poolOdds({ ...input, web: 9 }), energyNote: null })
 
     await gm(core, 'setting.set', { campaignId, key: 'lode.web', value: 6 })
     const thin = await gm(core, 'lode.odds', { campaignId, baseDice: 2, advantages: 8 })
-    expect(thin).toEqual({ pool: 10, web: 6, ...poolOdds({ baseDice: 2, advantages: 8, web: 6 }) })
+    expect(thin).toEqual({ pool: 10, web: 6, ...poolOdds({ baseDice: 2, advantages: 8, web: 6 }), energyNote: null })
     expect(thin.halfmagic).toBeGreaterThan(0.1)
   })
 
   it('gives the Fluke Die’s odds (LODE-8), a certain failure for a pool of 0 or less (LODE-1), and the opposed chances (LODE-7)', async () => {
-    expect(await gm(core, 'lode.odds', { campaignId, mode: 'fluke', baseDice: 1, curse: 1 })).toEqual({ pool: 1, web: 9, ...flukeOdds({ curse: 1, web: 9 }) })
-    expect(await gm(core, 'lode.odds', { campaignId, baseDice: -3, advantages: 2 })).toEqual({ pool: -1, web: 9, successes: [1], fumble: 0, halfmagic: 0 })
+    expect(await gm(core, 'lode.odds', { campaignId, mode: 'fluke', baseDice: 1, curse: 1 })).toEqual({ pool: 1, web: 9, ...flukeOdds({ curse: 1, web: 9 }), energyNote: null })
+    expect(await gm(core, 'lode.odds', { campaignId, baseDice: -3, advantages: 2 })).toEqual({ pool: -1, web: 9, successes: [1], fumble: 0, halfmagic: 0, energyNote: null })
     const a = { baseDice: 2, advantages: 3 }
     const b = { baseDice: 2, advantages: 1, blessing: 1 }
     const odds = await gm(core, 'lode.opposedOdds', { campaignId, a, b })
@@ -104,11 +105,38 @@ describe('a pool roll (LODE-1 … LODE-5, LODE-9)', () => {
     await earn(brann, 'energy', 1)
     const before = { rows: rowCounts(core, TABLES), dice: diceCounter() }
     const error = await refused(core, 'lode.roll', { campaignId, characterId: brann, baseDice: 2, energy: 2 })
-    expect(error).toMatchObject({ code: 'refused', message: 'Spending 2 Energy needs 2 Energy points, but only 1 are left. Nothing was rolled or spent.' })
+    expect(error).toMatchObject({ code: 'refused', message: 'Brann has 1 Energy, and this roll would spend 2 (LODE-9). Nothing was rolled or spent.', details: [{ field: 'energy' }] })
     expect((await refused(core, 'lode.roll', { campaignId, baseDice: 2, energy: 1 })).message).toBe(
       "Energy points are a character's (LODE-9): pick who rolls. Nothing was rolled or spent.",
     )
     expect({ rows: rowCounts(core, TABLES), dice: diceCounter() }).toEqual(before)
+  })
+
+  it('LODE-9: 1 Energy with none left is refused with the balance, for a roll, an opposed roll and deliberate Halfmagic alike, writing nothing', async () => {
+    await earn(brann, 'destiny', 1)
+    const before = { rows: rowCounts(core, TABLES), dice: diceCounter() }
+    const refusal = 'Brann has 0 Energy, and this roll would spend 1 (LODE-9). Nothing was rolled or spent.'
+    expect((await refused(core, 'lode.roll', { campaignId, characterId: brann, baseDice: 2, energy: 1 })).message).toBe(refusal)
+    const side = { baseDice: 2, advantages: 0, disadvantages: 0, blessing: 0, curse: 0, energy: 0 }
+    const opposed = await refused(core, 'lode.opposed', { campaignId, a: { ...side, characterId: ulf }, b: { ...side, characterId: brann, energy: 1 } })
+    expect(opposed).toMatchObject({ message: refusal, details: [{ field: 'b.energy' }] })
+    expect((await refused(core, 'lode.deliberate', { campaignId, characterId: brann, advantages: 3, energy: 1 })).message).toBe(refusal)
+    expect({ rows: rowCounts(core, TABLES), dice: diceCounter() }).toEqual(before)
+  })
+
+  it('LODE-9: the odds never count an Energy die that cannot be spent, and say which were left out', async () => {
+    const asked = { baseDice: 2, advantages: 1, energy: 2 }
+    const none = await gm(core, 'lode.odds', { campaignId, characterId: brann, ...asked })
+    expect(none).toEqual({ pool: 3, web: 9, ...poolOdds({ baseDice: 2, advantages: 1, energy: 0, web: 9 }), energyNote: 'Brann has 0 Energy: the 2 Energy dice cannot be spent and are not counted (LODE-9).' })
+    await earn(brann, 'energy', 1)
+    const one = await gm(core, 'lode.odds', { campaignId, characterId: brann, ...asked })
+    expect(one).toMatchObject({ pool: 4, energyNote: 'Brann has 1 Energy: 1 of the 2 Energy dice cannot be spent and is not counted (LODE-9).' })
+    expect((await gm(core, 'lode.odds', { campaignId, ...asked })).energyNote).toBe('Energy is a character’s to spend (LODE-9): the 2 Energy dice cannot be spent and are not counted. Pick who rolls.')
+    const side = { baseDice: 2, advantages: 0, disadvantages: 0, blessing: 0, curse: 0 }
+    const opposed = await gm(core, 'lode.opposedOdds', { campaignId, a: { ...side, characterId: brann, energy: 2 }, b: { ...side, characterId: ulf, energy: 1 } })
+    expect([opposed.a.pool, opposed.b.pool]).toEqual([3, 2])
+    expect(opposed).toMatchObject(opposedOdds({ ...side, energy: 1, web: 9 }, { ...side, energy: 0, web: 9 }))
+    expect(opposed.b.energyNote).toBe('Ulf the Reaver has 0 Energy: the Energy die cannot be spent and is not counted (LODE-9).')
   })
 
   it('rolls the Fluke Die (LODE-8) as one die for the GM', async () => {

@@ -80,17 +80,16 @@ describe('combat (OSR-14, CLK-2)', () => {
     expect(next.combat!.order).toEqual(expected.order.map((s) => ({ total: s.total, characterIds: s.ids.map(Number) })))
     expect((await gm(core, 'clock.get', { campaignId })).time).toBe(10)
     expect((await refused(core, 'osr.initiative', { campaignId })).message).toBe('Initiative for round 2 is already rolled: play the next round (R) first.')
-    // The GM plays a round on the clock bar instead: initiative is due.
+    // The GM plays a round on the clock bar instead: the clock's step rolls its initiative too (CLK-2).
     await gm(core, 'clock.nextRound', { campaignId })
-    expect((await gm(core, 'osr.state', { campaignId })).combat).toMatchObject({ round: 2, clockRound: 3, needsInitiative: true })
-    expect((await gm(core, 'osr.initiative', { campaignId })).combat).toMatchObject({ round: 3, needsInitiative: false })
+    expect((await gm(core, 'osr.state', { campaignId })).combat).toMatchObject({ round: 3, clockRound: 3, initiativeRound: 3, needsInitiative: false })
   })
 
   it('surprise only modifies the first round (OSR-14)', async () => {
-    await gm(core, 'osr.combat.start', { campaignId, party: [glam], foes: [chief] })
+    await gm(core, 'osr.combat.start', { campaignId, party: [glam], foes: [chief], surprise: { party: 2, foes: 0 } })
+    expect((await gm(core, 'osr.state', { campaignId })).combat!.combatants.find((c) => c.characterId === glam)!.initiative).toMatchObject({ surprise: 2 })
     await gm(core, 'clock.nextRound', { campaignId })
-    const err = await refused(core, 'osr.initiative', { campaignId, surprise: { party: 2, foes: 0 } })
-    expect(err.message).toMatch(/^Surprise modifies only the first round's initiative \(OSR-14\)/)
+    expect((await gm(core, 'osr.state', { campaignId })).combat!.combatants.every((c) => c.initiative?.surprise === 0)).toBe(true)
   })
 
   it('a crossbow waits to be reloaded, and reloading takes the action (OSR-18)', async () => {
@@ -124,7 +123,7 @@ describe('combat (OSR-14, CLK-2)', () => {
     expect((await refused(core, 'osr.combat.start', { campaignId, party: [glam], foes: [glam] })).message).toBe('A character cannot fight on both sides: take them out of one.')
     expect((await gm(core, 'clock.get', { campaignId })).mode).toBe('exploration')
     await gm(core, 'osr.combat.start', { campaignId, party: [glam], foes: [chief] })
-    expect((await refused(core, 'osr.combat.start', { campaignId, party: [mage], foes: [chief] })).message).toBe('A combat is already under way at the table: end it before starting another.')
+    expect((await refused(core, 'osr.combat.start', { campaignId, party: [mage], foes: [chief] })).message).toBe('A combat is already under way: its tracker is on the table; bring foes into it there, or end it first.')
   })
 })
 
@@ -161,6 +160,8 @@ describe('spells (OSR-21 … OSR-23)', () => {
 
   it('a lapsed window refuses the casting (OSR-22)', async () => {
     const { minutes } = await gm(core, 'osr.prepare', { campaignId, characterId: mage })
+    // Downtime: an exploration advance would stop at an encounter on the way (CLK-3).
+    await gm(core, 'clock.setMode', { campaignId, mode: 'downtime' })
     await gm(core, 'clock.advance', { campaignId, span: { minutes: minutes + 5 } })
     const err = await refused(core, 'osr.roll', { campaignId, roll: { what: 'cast', characterId: mage, spellId: 'smite-foe' } })
     expect(err.message).toMatch(/^Ash’s prepared spells lapsed at Day 1 · 00:\d\d \(the window you rolled secretly, OSR-22\): prepare them again/)

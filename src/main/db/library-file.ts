@@ -3,7 +3,7 @@
  * that holds it), a read-only file refused with a sentence, and a damaged file told apart from
  * other failures so the GM can be offered the newest backup.
  */
-import { accessSync, constants, existsSync, openSync, readFileSync, rmSync, writeFileSync, closeSync } from 'node:fs'
+import { accessSync, closeSync, constants, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { dirname } from 'node:path'
 
@@ -64,6 +64,7 @@ export function lockLibrary(file: string, mode: string): { release(): void } {
   const path = `${file}.lock`
   if (held.has(file)) throw inUse(file, { pid: process.pid, host: hostname(), since: '', mode })
   const me: LockInfo = { pid: process.pid, host: hostname(), since: new Date().toISOString(), mode }
+  mkdirSync(dirname(file), { recursive: true })
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(path, 'wx')

@@ -8,6 +8,7 @@ import type { LodeTables } from './schema-lode'
 import type { RanksTables } from './schema-ranks'
 import type { LadderTables } from './schema-ladder'
 import type { ChallengeTables } from './schema-challenge'
+import type { ActionTables } from './schema-actions'
 
 export interface CampaignTable {
   id: Generated<number>
@@ -44,7 +45,7 @@ export interface LogEntryTable {
   undone: Generated<number>
 }
 
-export interface Database extends RecordTables, ClockTables, RanksTables, LodeTables, OsrTables, LadderTables, ChallengeTables {
+export interface Database extends RecordTables, ClockTables, RanksTables, LodeTables, OsrTables, LadderTables, ChallengeTables, ActionTables {
   campaign: CampaignTable
   setting: SettingTable
   log_entry: LogEntryTable

@@ -18,6 +18,7 @@ import { clockHandlers } from './clock'
 import { osrTableHandlers } from './table-osr'
 import { ladderTableHandlers } from './table-ladder'
 import { playHandlers } from './play'
+import { recordingActions } from '../services/play'
 import { tableLodeHandlers } from './table-lode'
 import { ranksTableHandlers } from './table-ranks'
 import { challengeTableHandlers } from './table-challenge'
@@ -25,12 +26,13 @@ import { recapHandlers } from './recap'
 import type { LibraryHost } from '../services/backup'
 import { backupHandlers } from './backup'
 import { desktopHandlers } from './desktop'
+import { partyHandlers } from './party'
 import type { FileDialogs } from '../platform'
 
 export type { AppInfo } from './core'
 
 export function createHandlers(deps: ServiceDeps, info: AppInfo, library: LibraryHost, dialogs: FileDialogs | null = null): Handlers {
-  return {
+  const handlers: Handlers = {
     ...desktopHandlers(deps, library, dialogs),
     ...coreHandlers(deps, info),
     ...adventureHandlers(deps),
@@ -45,11 +47,14 @@ export function createHandlers(deps: ServiceDeps, info: AppInfo, library: Librar
     ...clockHandlers(deps),
     ...osrTableHandlers(deps),
     ...ladderTableHandlers(deps),
-    ...playHandlers(deps),
+    ...playHandlers(deps, () => handlers),
     ...tableLodeHandlers(deps),
     ...ranksTableHandlers(deps),
     ...challengeTableHandlers(deps),
     ...recapHandlers(deps),
     ...backupHandlers(deps, library),
+    ...partyHandlers(deps),
   }
+  // The GM's undoable actions are recorded as they are made, for undo and redo (services/play).
+  return recordingActions(handlers)
 }

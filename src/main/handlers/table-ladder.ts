@@ -3,10 +3,14 @@ import type { ModuleHandlers } from '../router'
 import type { ServiceDeps } from '../services/core'
 import {
   arbitraryDamage,
+  beginLadderCombat,
+  metInCombat,
   buyResult,
+  castAtTable,
   combatRound,
   endConflict,
   instantConflict,
+  keepRote,
   ladderOdds,
   ladderRoster,
   listConflicts,
@@ -15,6 +19,7 @@ import {
   recordRuling,
   rollOnLadder,
   rollUntreatedHour,
+  spellOdds,
   startConflict,
   stepUpRoll,
 } from '../services/table-ladder'
@@ -30,11 +35,16 @@ export function ladderTableHandlers(deps: ServiceDeps): ModuleHandlers<LadderTab
     'ladder.instant': (i) => instantConflict(deps, i),
     'ladder.damage': (i) => arbitraryDamage(deps, i),
     'ladder.untreated': (i) => rollUntreatedHour(deps, i),
+    'ladder.spellOdds': (i) => spellOdds(deps.db, i),
+    'ladder.cast': (i) => castAtTable(deps, i),
+    'ladder.keepRote': (i) => keepRote(deps, i),
     'ladder.conflict.list': (i) => listConflicts(deps.db, i),
     'ladder.conflict.start': (i) => startConflict(deps, i),
     'ladder.conflict.exchange': (i) => playExchange(deps, i),
     'ladder.conflict.neutralise': (i) => neutraliseMember(deps, i),
     'ladder.conflict.end': (i) => endConflict(deps, i),
+    'ladder.combat.begin': (i) => beginLadderCombat(deps, i),
+    'ladder.combat.met': (i) => metInCombat(deps, i.campaignId),
     'ladder.combat.round': (i) => combatRound(deps, i),
   }
 }

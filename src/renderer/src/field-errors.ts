@@ -8,6 +8,15 @@ export function sentence(problem: string): string {
 }
 
 /**
+ * A field's problem said with its label, for a message that does not sit right beside the field.
+ * @example labelled('Amount', 'Must be 1 or more.') // 'Amount: must be 1 or more.'
+ */
+export function labelled(label: string, problem: string): string {
+  const s = sentence(problem)
+  return `${label}: ${/^[A-Z][A-Z]/.test(s) ? s : s.charAt(0).toLowerCase() + s.slice(1)}`
+}
+
+/**
  * The problems of a refused call by field (`rows.2.max` …), as sentences; anything that names no
  * field of the form goes under `form` with the call's whole message.
  * @example fieldErrors(err, ['number', 'title']) // { number: 'Session 3 already exists; 4 is free.' }

@@ -8,6 +8,7 @@ import { Id, SystemId, type MethodDef } from './common'
 import type { CharacterMethod } from './characters.names'
 import { name, text } from './records.contract'
 import { OSR_OPTIONS } from '../sheet-words'
+import { KitItem, STARTING_KIT } from './starting-kit'
 
 export const CharacterKind = z.enum(['pc', 'npc'], { error: () => 'must be pc or npc' })
 export type CharacterKind = z.infer<typeof CharacterKind>
@@ -171,6 +172,8 @@ export const characterContract = {
         optionsAllowed: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1, 2 or 3').max(3, 'must be 1, 2 or 3').optional(),
         options: z.array(z.enum(OSR_OPTIONS, { error: () => `must be one of ${OSR_OPTIONS.join(', ')}` })).max(6, 'at most 6 options').default([]),
         patron: z.string({ error: 'must be text' }).trim().max(100, 'must be at most 100 characters').default(''),
+        /** What the character starts carrying, into their inventory with them; the seed's kit unless the GM changes it. */
+        kit: z.array(KitItem).max(20, 'may hold at most 20 items').default(() => STARTING_KIT.map((i) => ({ ...i, details: { ...i.details } }))),
       })
       .strict(),
     output: Character,

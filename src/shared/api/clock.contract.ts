@@ -6,114 +6,9 @@ import { z } from 'zod'
 import { Id, type EventDef, type MethodDef } from './common'
 import { STOP_KINDS, type ClockEventName, type ClockMethod } from './clock.names'
 import { text } from './records.contract'
+import { ClockMode, ClockReport, ClockView, Span } from './clock.schemas'
 
-const Count = (max: number) =>
-  z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(max, `must be at most ${max.toLocaleString('en')}`)
-
-/** One span of game time, in one unit. */
-export const Span = z.union(
-  [
-    z.object({ turns: Count(100_000) }).strict(),
-    z.object({ rounds: Count(10_000) }).strict(),
-    z.object({ minutes: Count(1_000_000) }).strict(),
-    z.object({ hours: Count(100_000) }).strict(),
-    z.object({ days: Count(3_650) }).strict(),
-  ],
-  { error: () => 'must be one span: turns, rounds, minutes, hours or days' },
-)
-export type Span = z.infer<typeof Span>
-
-export const ClockMode = z.enum(['exploration', 'combat', 'downtime'])
-
-export const ClockLight = z.object({
-  id: z.string(),
-  type: z.string(),
-  /** Who carries it; null when it stands at a location. */
-  characterId: Id.nullable(),
-  holderName: z.string(),
-  lit: z.boolean(),
-  burnSecondsLeft: z.number().int(),
-  /** Burn time when full, for the bar. */
-  fullSeconds: z.number().int(),
-  /** Lanterns only. */
-  oilPints: z.number().nullable(),
-  warned: z.boolean(),
-  /** The inventory item it is (a lantern), if any. */
-  itemId: Id.nullable(),
-})
-export type ClockLight = z.infer<typeof ClockLight>
-
-export const ClockView = z.object({
-  campaignId: Id,
-  time: z.number().int(),
-  day: z.number().int(),
-  timeOfDay: z.string(),
-  mode: ClockMode,
-  /** Five-minute turns since the campaign began. */
-  turn: z.number().int(),
-  /** Rounds of the combat under way, 0 outside combat. */
-  round: z.number().int(),
-  /** Length of a combat round in this campaign (OSR-14, LAD-12, CLK-2). */
-  roundSeconds: z.number().int(),
-  encounters: z.object({
-    threshold: z.number().int(),
-    modifiers: z.array(z.object({ reason: z.string(), amount: z.number().int() })),
-    place: z.enum(['open', 'enclosed']),
-    /** The lowest d20 face that brings an encounter, after modifiers (OSR-9). */
-    face: z.number().int(),
-  }),
-  lights: z.array(ClockLight),
-  /** CLK-4: no light lit. */
-  dark: z.boolean(),
-  timers: z.array(
-    z.object({ id: z.string(), label: z.string(), firesAt: z.number().int(), hiddenFromPlayers: z.boolean(), repeatEverySeconds: z.number().int().nullable() }),
-  ),
-  /** CLK-5: every active player character's food and water. */
-  provisions: z.array(
-    z.object({ characterId: Id, name: z.string(), foodDays: z.number(), waterPints: z.number(), daysLeft: z.number() }),
-  ),
-  /** The step "undo" would take back. */
-  undo: z.object({ action: z.string(), summary: z.string() }).nullable(),
-  /** OSR-20: old-school PCs below maximum H; those resting heal 1d2 H per full day from `restingSince`. */
-  rest: z.array(z.object({ characterId: Id, name: z.string(), h: z.number().int(), maxH: z.number().int(), restingSince: z.number().int().nullable() })),
-  /** Where the party is (a location of the campaign), if the GM said. */
-  location: z.object({ id: Id, name: z.string(), kind: z.enum(['open', 'enclosed']) }).nullable(),
-  /** Encounter tables for that place: its own, then those of the places it lies inside. */
-  tables: z.array(z.object({ id: Id, name: z.string(), dice: z.string() })),
-  /** What the party carries that the clock can use: light sources not yet on the clock, and oil. */
-  supplies: z.array(
-    z.object({
-      itemId: Id,
-      characterId: Id,
-      characterName: z.string(),
-      name: z.string(),
-      use: z.enum(['light', 'oil']),
-      type: z.string(),
-      quantity: z.number(),
-      oilPints: z.number().nullable(),
-    }),
-  ),
-})
-export type ClockView = z.infer<typeof ClockView>
-
-/** What a step did, for the screen to show at once (an encounter found, a light gone out …). */
-export const ClockReport = z.object({
-  clock: ClockView,
-  summary: z.string(),
-  /** The encounter found, if the step found one: d20 face, distance, and what a reaction and table roll gave. */
-  encounter: z
-    .object({
-      at: z.number().int(),
-      face: z.number().int(),
-      distanceFeet: z.number().int(),
-      place: z.enum(['open', 'enclosed']),
-    })
-    .nullable(),
-  /** Every event in order, as lines a GM reads. */
-  lines: z.array(z.object({ at: z.number().int(), kind: z.string(), text: z.string() })),
-  stopped: z.object({ kind: z.string(), at: z.number().int() }).nullable(),
-})
-export type ClockReport = z.infer<typeof ClockReport>
+export { ClockLight, ClockMode, ClockReport, ClockView, GoOn, Span } from './clock.schemas'
 
 const Campaign = { campaignId: Id }
 
@@ -136,6 +31,24 @@ export const clockContract = {
       })
       .strict()
       .refine((i) => (i.span === undefined) !== (i.until === undefined), { message: 'give either a span or what to stop at, not both', path: ['span'] }),
+    output: ClockReport,
+  },
+  'clock.goOn': {
+    scope: 'gm',
+    summary: 'Goes on with the rest of an advance that stopped (CLK-3): it stops again at the next encounter.',
+    input: z.object(Campaign).strict(),
+    output: ClockReport,
+  },
+  'clock.setTime': {
+    scope: 'gm',
+    summary: 'Sets the clock to a later day and time of day: no encounter checks, nothing burns or is eaten (CLK-1).',
+    input: z
+      .object({
+        ...Campaign,
+        day: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(36_500, 'must be at most 36,500'),
+        time: z.string({ error: 'must be a time of day' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day, hh:mm (00:00 to 23:59)'),
+      })
+      .strict(),
     output: ClockReport,
   },
   'clock.startCombat': { scope: 'gm', summary: 'Starts combat: the clock moves in rounds (CLK-2).', input: z.object(Campaign).strict(), output: ClockReport },
@@ -176,8 +89,11 @@ export const clockContract = {
   'light.douse': { scope: 'gm', summary: 'Puts a light out; what is left of it keeps.', input: z.object({ ...Campaign, lightId: z.string() }).strict(), output: ClockReport },
   'light.refill': {
     scope: 'gm',
-    summary: 'Pours a pint of oil from the carrier’s inventory into a lantern (CLK-4).',
-    input: z.object({ ...Campaign, lightId: z.string(), fromItemId: Id }).strict(),
+    summary: 'Fills a lantern (on the clock, or an item in a pack) with up to a pint of oil, from the carrier’s flask of oil unless told which (CLK-4).',
+    input: z
+      .object({ ...Campaign, lightId: z.string().optional(), itemId: Id.optional(), fromItemId: Id.optional() })
+      .strict()
+      .refine((i) => (i.itemId === undefined) !== (i.lightId === undefined), { message: 'give the lantern to refill: on the clock or in a pack', path: ['lightId'] }),
     output: ClockReport,
   },
   'light.handOver': {
@@ -215,9 +131,16 @@ export const clockContract = {
   },
   'encounter.reaction': {
     scope: 'gm',
-    summary: 'Rolls the reaction of a threat whose intent is unknown: d6 + spirit of the closest party member (OSR-13).',
-    input: z.object({ ...Campaign, spirit: Spirit, who: text(200).optional() }).strict(),
-    output: z.object({ face: z.number().int(), total: z.number().int(), reaction: z.enum(['hostile', 'uncertain', 'friendly']), odds: ReactionOdds }),
+    summary: 'Rolls the reaction of a threat whose intent is unknown: d6 + spirit of the closest party member (OSR-13), a plain d6 in other systems (CLK-4).',
+    input: z.object({ ...Campaign, spirit: Spirit.default(0), who: text(200).optional() }).strict(),
+    output: z.object({
+      face: z.number().int(),
+      total: z.number().int(),
+      reaction: z.enum(['hostile', 'uncertain', 'friendly']),
+      odds: ReactionOdds,
+      /** How it was rolled (CLK-4). */
+      roll: z.enum(['d6 + S', 'd6']),
+    }),
   },
 } as const satisfies Record<ClockMethod, MethodDef>
 

@@ -2,6 +2,8 @@
 export const CLOCK_METHODS = [
   'clock.get',
   'clock.advance',
+  'clock.goOn',
+  'clock.setTime',
   'clock.startCombat',
   'clock.nextRound',
   'clock.endCombat',

@@ -1,6 +1,10 @@
 /** Building blocks every API module shares: ids, the rules systems, scopes, method and event shapes. */
 import { z } from 'zod'
 import { SYSTEM_IDS } from '../systems'
+import { plainProblem } from './plain-problems'
+
+// Every check without a message of its own refuses in the contracts' plain words, not Zod's.
+z.config({ customError: plainProblem })
 
 export type Scope = 'gm' | 'player'
 

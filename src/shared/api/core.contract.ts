@@ -60,6 +60,18 @@ export const SETTING_SCHEMAS = {
     .min(1, 'a campaign needs at least one ability')
     .max(40, 'may hold at most 40 abilities')
     .refine((list) => new Set(list.map((a) => a.toLowerCase())).size === list.length, 'names an ability twice'),
+  /** CLK-1: where a new campaign's clock stands before its first step: a day and a time of day. */
+  'clock.start': z
+    .object(
+      {
+        day: z.number({ error: 'the day must be a number' }).int('the day must be a whole number').min(1, 'the day must be 1 or more').max(36_500, 'the day must be at most 36,500'),
+        time: z.string({ error: 'the time must be hh:mm' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'the time must be a time of day, hh:mm (00:00 to 23:59)'),
+      },
+      { error: 'must be a day and a time of day' },
+    )
+    .strict(),
+  /** CLK-4: whether the clock offers a plain d6 reaction roll after an encounter (systems other than osr). */
+  'clock.reactionRoll': z.boolean({ error: 'must be on or off' }),
 } as const
 export type SettingKey = keyof typeof SETTING_SCHEMAS
 export const SETTING_DEFAULTS: { [K in SettingKey]: z.infer<(typeof SETTING_SCHEMAS)[K]> } = {
@@ -70,6 +82,8 @@ export const SETTING_DEFAULTS: { [K in SettingKey]: z.infer<(typeof SETTING_SCHE
   'ladder.healBetweenAdventures': false,
   // RK-1: the abilities the seed names; the GM changes the list to suit the setting.
   'ranks.abilities': ['Courage', 'Daring', 'Ferocity'],
+  'clock.start': { day: 1, time: '00:00' },
+  'clock.reactionRoll': true,
 }
 export const SettingKey = z.enum(Object.keys(SETTING_SCHEMAS) as [SettingKey, ...SettingKey[]], {
   error: () => `must be one of: ${Object.keys(SETTING_SCHEMAS).join(', ')}`,

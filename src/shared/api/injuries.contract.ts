@@ -81,6 +81,8 @@ const Common = {
   description: text(2000).default(''),
   /** When it was taken; the clock's time now when absent (CLK-8). */
   takenAt: GameTime.optional(),
+  /** The session it was taken in: the one being played when absent; null for none. */
+  sessionId: Id.nullable().optional(),
 }
 
 const RecordInput = z.discriminatedUnion(
@@ -149,7 +151,8 @@ export const injuryContract = {
     scope: 'gm',
     summary: 'Spends 1 Plot Point to step an Incapacitate down to a Wound (LAD-22.3).',
     // Without a game time, the spend is stamped when the Incapacitate was taken: that is when it is made.
-    input: z.object({ id: Id, sessionId: Id.nullable().default(null), gameTime: GameTime.optional() }).strict(),
+    // Without a session, the spend is in the one being played (null: none).
+    input: z.object({ id: Id, sessionId: Id.nullable().optional(), gameTime: GameTime.optional() }).strict(),
     output: z.object({ injury: Injury, entry: LedgerEntry }),
   },
   'injury.delete': {

@@ -58,9 +58,12 @@ const Reason = z
   .min(1, 'say why, for the ledger')
   .max(500, 'must be at most 500 characters')
 
-/** Session and game time of a change: optional; without a game time, the clock's time now (CLK-1). */
+/**
+ * Session and game time of a change: without a session, the one being played (null: none); without
+ * a game time, the clock's time now (CLK-1).
+ */
 const When = {
-  sessionId: Id.nullable().default(null),
+  sessionId: Id.nullable().optional(),
   gameTime: GameTime.optional(),
 }
 

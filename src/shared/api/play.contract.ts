@@ -1,9 +1,31 @@
-/** Sessions at the table: start, close (LAD-30, RK-7), and undo of the last action. */
+/** Sessions at the table: start, close (LAD-30, RK-7); undo and redo of the GM's actions, their history, the table's log. */
 import { z } from 'zod'
 import { Id, type MethodDef } from './common'
 import type { PlayMethod } from './play.names'
 import { text } from './records.contract'
 import { Session } from './sessions.contract'
+import { LogEntry } from './core.contract'
+
+const ActionRef = z.object({ actionId: Id, summary: z.string() }).nullable()
+
+/** The history panel: the last actions, and what undo and redo would take now. */
+export const ActionHistory = z.object({
+  items: z.array(
+    z.object({
+      actionId: Id,
+      summary: z.string(),
+      kind: z.string(),
+      status: z.enum(['done', 'undone']),
+      redoable: z.boolean(),
+      gameTime: z.number().int(),
+      entries: z.number().int(),
+      lines: z.array(z.string()),
+    }),
+  ),
+  undo: ActionRef,
+  redo: ActionRef,
+})
+export type ActionHistory = z.infer<typeof ActionHistory>
 
 export const playContract = {
   'play.start': {
@@ -31,8 +53,26 @@ export const playContract = {
   },
   'play.undo': {
     scope: 'gm',
-    summary: 'Undoes the last action of play as a compensating change: a clock step, a ledger entry, an injury, a roll.',
+    summary: 'Undoes the last action of play, whatever it wrote (a clock step, a roll, a ledger entry, an injury, a tracker step); pressed again, the one before it.',
     input: z.object({ campaignId: Id }).strict(),
-    output: z.object({ undone: z.string(), logEntryId: Id }),
+    output: z.object({ undone: z.string(), logEntryId: Id, actionId: Id }),
+  },
+  'play.redo': {
+    scope: 'gm',
+    summary: 'Makes again what undo just took back, with the same dice; a new action clears what can be redone.',
+    input: z.object({ campaignId: Id }).strict(),
+    output: z.object({ redone: z.string(), actionId: Id }),
+  },
+  'play.history': {
+    scope: 'gm',
+    summary: 'The last actions of play, newest first, with what each changed, and what undo and redo would take.',
+    input: z.object({ campaignId: Id, limit: z.number().int().min(1).max(200).default(30) }).strict(),
+    output: ActionHistory,
+  },
+  'play.log': {
+    scope: 'gm',
+    summary: 'The log as the table shows it: newest action first, each followed by its consequences in game-time order.',
+    input: z.object({ campaignId: Id, limit: z.number().int().min(1).max(1000).default(200), beforeId: Id.optional() }).strict(),
+    output: z.array(LogEntry),
   },
 } as const satisfies Record<PlayMethod, MethodDef>

@@ -202,10 +202,14 @@ export const ChallengeConsequence = z.object({
   fraction: z.enum(['1/4', '1/2']).nullable(),
   base: z.number().int(),
   points: z.number().int(),
-  /** The ability's numbers now, for the owner's split. */
+  /** What the reduction can come out of once this challenge's restores are made: the ability used, or for an overall one the least of every ability. */
   available: z.object({ rating: z.number(), bonus: z.number(), reserves: z.number(), resistance: z.number() }),
   /** Earlier reductions of abilities used here, restored once the consequences are written. */
   restores: z.array(z.string()),
+  /** A split of the points the sheet can take (rating first), offered as the default; null when none fits or there is nothing to split. */
+  split: z.array(z.object({ from: z.enum(['rating', 'bonus', 'reserves', 'resistance']), points: z.number().int() })).nullable(),
+  /** Why no split fits the sheet, in the GM's words; the consequence is then recorded "to split". */
+  splitProblem: z.string().nullable(),
 })
 export type ChallengeConsequence = z.infer<typeof ChallengeConsequence>
 

@@ -4,11 +4,12 @@
  * team, race, duel, combat) kept as engine state between exchanges.
  */
 import { z } from 'zod'
+import { Met } from './table-combat.schemas'
 import { Id, type MethodDef } from './common'
 import { DamageLevel, WoundLocation } from './injuries.contract'
 import { text } from './records.contract'
 import { type LadderTableMethod } from './table-ladder.names'
-import { Rung, bool, Name, AssetName, Task, Participant, OddsInput, Odds, LadderCharacter, RollOutcome, Consequence, Line, ConflictView, StartConflict } from './table-ladder.schemas'
+import { Rung, bool, Name, AssetName, Task, Participant, OddsInput, Odds, LadderCharacter, RollOutcome, Consequence, Line, ConflictView, StartConflict, SpellFields, SpellOdds } from './table-ladder.schemas'
 
 export * from './table-ladder.schemas'
 
@@ -73,6 +74,24 @@ export const ladderTableContract = {
     input: z.object({ ...Who, what: AssetName.default(''), asset: Rung, wonky: Task.wonky, extended: Task.extended, gmOnly: bool.default(false) }).strict(),
     output: z.object({ logEntryId: Id, result: Rung, faces: z.array(z.number().int()), beginsDying: z.boolean(), text: z.string() }),
   },
+  'ladder.spellOdds': {
+    scope: 'gm',
+    summary: 'The exact odds of a spell before it is cast: the lowest of the magical assets combined, against the rung, on the extended ladder (LAD-25, LAD-26).',
+    input: z.object(SpellFields).strict(),
+    output: SpellOdds,
+  },
+  'ladder.cast': {
+    scope: 'gm',
+    summary: 'Casts a spell with a character’s magical assets, combined on the lowest (LAD-25, LAD-26), and logs every face.',
+    input: z.object({ ...SpellFields, effect: text(300, 'the effect').min(1, 'describe the effect the spell is meant to have (LAD-25)'), gmOnly: bool.default(false) }).strict(),
+    output: RollOutcome,
+  },
+  'ladder.keepRote': {
+    scope: 'gm',
+    summary: 'Keeps a successful spell with its caster as a rote: its effect, assets and rung (LAD-27).',
+    input: z.object({ logEntryId: Id }).strict(),
+    output: RollOutcome,
+  },
   'ladder.conflict.list': {
     scope: 'gm',
     summary: "The campaign's conflicts and fights, open ones first.",
@@ -102,6 +121,18 @@ export const ladderTableContract = {
     summary: 'Ends a conflict or fight: its AP are cleared (LAD-9).',
     input: z.object({ id: Id }).strict(),
     output: ConflictView,
+  },
+  'ladder.combat.begin': {
+    scope: 'gm',
+    summary: "Starts the clock's combat from an encounter: the row's foes (its NPC, or its text with the number appearing rolled) are named for the fight's set-up.",
+    input: z.object({ campaignId: Id, met: Met.optional() }).strict(),
+    output: z.object({ foes: z.array(z.string()) }),
+  },
+  'ladder.combat.met': {
+    scope: 'gm',
+    summary: "The foes an encounter brought to the clock's combat under way, for the fight's set-up.",
+    input: z.object({ campaignId: Id }).strict(),
+    output: z.object({ foes: z.array(z.string()) }),
   },
   'ladder.combat.round': {
     scope: 'gm',

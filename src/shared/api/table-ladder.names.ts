@@ -9,12 +9,17 @@ export const LADDER_TABLE_METHODS = [
   'ladder.instant',
   'ladder.damage',
   'ladder.untreated',
+  'ladder.spellOdds',
+  'ladder.cast',
+  'ladder.keepRote',
   'ladder.conflict.list',
   'ladder.conflict.start',
   'ladder.conflict.exchange',
   'ladder.conflict.neutralise',
   'ladder.conflict.end',
   'ladder.combat.round',
+  'ladder.combat.begin',
+  'ladder.combat.met',
 ] as const
 export type LadderTableMethod = (typeof LADDER_TABLE_METHODS)[number]
 

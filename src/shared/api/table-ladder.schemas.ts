@@ -89,12 +89,39 @@ const Status = z.object({
   killed: z.boolean(),
 })
 
+/** LAD-27: a successful spell kept with the character for reuse: its effect, the magical assets used and the rung. */
+export const Rote = z.object({ effect: z.string(), assets: z.array(z.string()), rung: Rung })
+export type Rote = z.infer<typeof Rote>
+
+/** LAD-25, LAD-26: a spell as the GM sets it at the table — the caster, the magical assets combined, the rung. */
+export const SpellFields = {
+  campaignId: Id,
+  characterId: Id,
+  assets: z.array(AssetName.min(1, 'name the asset')).min(1, 'name the magical assets the spell uses (LAD-25)').max(10, 'at most 10 assets'),
+  rung: Rung.default('good'),
+  /** LAD-25: the GM judged the effect trivial, so the rung may be below Good. */
+  trivial: bool.default(false),
+  wonky: Wonky.nullable().default(null),
+}
+
+/** A spell's exact odds (DICE-2), with the asset rung it is rolled at: the lowest of those combined (LAD-26). */
+export const SpellOdds = z.object({
+  bars: z.array(z.object({ outcome: z.string(), p: z.number() })),
+  success: z.object({ outcome: z.string(), p: z.number() }),
+  rolledAt: Rung,
+  /** "the lowest of Red magic (Expert) and Blue magic (Good)", or the one asset's name and rung. */
+  from: z.string(),
+})
+export type SpellOdds = z.infer<typeof SpellOdds>
+
 export const LadderCharacter = z.object({
   id: Id,
   name: z.string(),
   kind: z.enum(['pc', 'npc']),
   super: z.boolean(),
   assets: z.array(z.object({ name: z.string(), rating: Rung, school: z.string().nullable() })),
+  /** LAD-27: the spells the character has kept for reuse. */
+  rotes: z.array(Rote),
   /** LAD-29: a super's Vulnerability, rolled under a bad wonky ladder. */
   vulnerability: z.string().nullable(),
   /** LAD-16: an asset named for toughness gives a bad wonky ladder against damage. */
@@ -127,6 +154,8 @@ export const RollOutcome = z.object({
   pp: z.number().int().nullable(),
   /** Why a Plot Point cannot push this result up a rung, or null when it can. */
   stepUpRefusal: z.string().nullable(),
+  /** A spell cast (LAD-25, LAD-26): what it was, and whether it is kept as a rote or may be now it worked (LAD-27). */
+  spell: z.object({ effect: z.string(), assets: z.array(z.string()), rung: Rung, rote: z.enum(['kept', 'may keep']).nullable() }).nullable(),
   text: z.string(),
 })
 export type RollOutcome = z.infer<typeof RollOutcome>

@@ -51,6 +51,8 @@ export const LodePoolOdds = z.object({
   fumble: z.number(),
   /** P(successes ≥ the Web). */
   halfmagic: z.number(),
+  /** LODE-9: Energy dice asked for that the character cannot spend, left out of these odds, in words; null when none. */
+  energyNote: z.string().nullable(),
 })
 export type LodePoolOdds = z.infer<typeof LodePoolOdds>
 
@@ -130,7 +132,7 @@ export const tableLodeContract = {
   'lode.odds': {
     scope: 'gm',
     summary: 'The exact odds of a LODE pool or Fluke Die before it is rolled: successes, fumble, Halfmagic.',
-    input: z.object({ ...Campaign, mode: RollMode.default('pool'), baseDice: BaseDice, ...PoolFields }).strict(),
+    input: z.object({ ...Campaign, characterId: Roller.characterId, mode: RollMode.default('pool'), baseDice: BaseDice, ...PoolFields }).strict(),
     output: LodePoolOdds,
   },
   'lode.opposedOdds': {

@@ -8,7 +8,8 @@ import { z } from 'zod'
 import { Id, type MethodDef } from './common'
 import { text } from './records.contract'
 import { type OsrTableMethod } from './table-osr.names'
-import { whole, yesNo, Side, OsrRoll, OsrOdds, OsrHarmReport, OsrRollResult, OsrFighter, OsrTableView } from './table-osr.schemas'
+import { whole, yesNo, Side, FighterId, OsrFoeInput, OsrRoll, OsrOdds, OsrHarmReport, OsrRollResult, OsrFighter, OsrTableView } from './table-osr.schemas'
+import { Met } from './table-combat.schemas'
 
 export * from './table-osr.schemas'
 
@@ -20,7 +21,7 @@ export const osrTableContract = {
   'osr.fighter': {
     scope: 'gm',
     summary: "A character's numbers at the table: modifiers, H, armour and weapons carried, spells.",
-    input: z.object({ characterId: Id }).strict(),
+    input: z.object({ characterId: FighterId }).strict(),
     output: OsrFighter,
   },
   'osr.state': {
@@ -38,8 +39,8 @@ export const osrTableContract = {
   'osr.initiativeOdds': {
     scope: 'gm',
     summary: 'Exact odds that each party member acts before, with or after each foe (OSR-14).',
-    input: z.object({ ...Campaign, party: z.array(Id).max(20), foes: z.array(Id).max(20), round: whole(1, 100_000), surprise: Surprise.default({ party: 0, foes: 0 }) }).strict(),
-    output: z.array(z.object({ first: Id, second: Id, firstActsFirst: z.number(), together: z.number(), secondActsFirst: z.number() })),
+    input: z.object({ ...Campaign, party: z.array(FighterId).max(40), foes: z.array(FighterId).max(40), round: whole(1, 100_000), surprise: Surprise.default({ party: 0, foes: 0 }) }).strict(),
+    output: z.array(z.object({ first: FighterId, second: FighterId, firstActsFirst: z.number(), together: z.number(), secondActsFirst: z.number() })),
   },
   'osr.roll': {
     scope: 'gm',
@@ -53,7 +54,7 @@ export const osrTableContract = {
     input: z
       .object({
         ...Campaign,
-        characterId: Id,
+        characterId: FighterId,
         harm: whole(0, 1000),
         /** A blow breaks limbs; H paid (a casting) or lost otherwise does not. */
         blow: yesNo.default(true),
@@ -71,8 +72,23 @@ export const osrTableContract = {
   },
   'osr.combat.start': {
     scope: 'gm',
-    summary: 'Starts a combat: the clock moves in 5-second rounds and round 1\'s initiative is rolled, with surprise (OSR-14).',
-    input: z.object({ ...Campaign, party: z.array(Id).min(1, 'needs someone in the party').max(20), foes: z.array(Id).min(1, 'needs a foe').max(20), surprise: Surprise.default({ party: 0, foes: 0 }) }).strict(),
+    summary:
+      "Starts the combat on the clock and at the table together: who fights (characters, foes typed here, what an encounter brought), then, unless asked not to, round 1 with its initiative and surprise (OSR-14).",
+    input: z
+      .object({
+        ...Campaign,
+        /** The party; empty: the player characters at the open session (or every active one). */
+        party: z.array(Id).max(20).default([]),
+        foes: z.array(Id).max(20).default([]),
+        adHoc: z.array(OsrFoeInput).max(20).default([]),
+        /** The encounter table's row the clock bar's alert rolled. */
+        met: Met.optional(),
+        surprise: Surprise.default({ party: 0, foes: 0 }),
+        /** Play round 1 at once (the tracker's Start); from an encounter the GM sets the foes up first. */
+        firstRound: yesNo.default(true),
+      })
+      .strict()
+      .refine((i) => i.foes.length + i.adHoc.length > 0 || i.met !== undefined, { error: 'needs a foe', path: ['foes'] }),
     output: OsrTableView,
   },
   'osr.combat.join': {
@@ -81,10 +97,28 @@ export const osrTableContract = {
     input: z.object({ ...Campaign, characterId: Id, side: Side }).strict(),
     output: OsrTableView,
   },
+  'osr.combat.foe': {
+    scope: 'gm',
+    summary: 'Types a foe into the combat under way, with no NPC behind it; it rolls its initiative if the round has begun.',
+    input: z.object({ ...Campaign, foe: OsrFoeInput }).strict(),
+    output: OsrTableView,
+  },
+  'osr.combat.foe.edit': {
+    scope: 'gm',
+    summary: "Changes a typed foe's name or numbers; its H stays what harm left it unless its maximum changes.",
+    input: z.object({ ...Campaign, characterId: FighterId, foe: OsrFoeInput }).strict(),
+    output: OsrTableView,
+  },
+  'osr.combat.foe.save': {
+    scope: 'gm',
+    summary: "Saves a typed foe as an NPC of the campaign, with its numbers, armour and weapon; it fights on as that NPC.",
+    input: z.object({ ...Campaign, characterId: FighterId }).strict(),
+    output: z.object({ npcId: Id, view: OsrTableView }),
+  },
   'osr.combat.leave': {
     scope: 'gm',
-    summary: 'Takes a character out of the combat (fled, or not there after all).',
-    input: z.object({ ...Campaign, characterId: Id }).strict(),
+    summary: 'Takes a character or foe out of the combat (fled, or not there after all).',
+    input: z.object({ ...Campaign, characterId: FighterId }).strict(),
     output: OsrTableView,
   },
   'osr.initiative': {
@@ -95,14 +129,14 @@ export const osrTableContract = {
   },
   'osr.round': {
     scope: 'gm',
-    summary: 'Plays the next combat round: 5 seconds on the clock, then initiative for the new round (OSR-14).',
+    summary: 'Plays the next combat round on the clock (5 seconds), with its initiative rolled in the same step (OSR-14).',
     input: z.object(Campaign).strict(),
     output: OsrTableView,
   },
   'osr.combat.act': {
     scope: 'gm',
     summary: 'Marks that a combatant took their action this round (a move, a word, anything not rolled here).',
-    input: z.object({ ...Campaign, characterId: Id, action: text(200).default('') }).strict(),
+    input: z.object({ ...Campaign, characterId: FighterId, action: text(200).default('') }).strict(),
     output: OsrTableView,
   },
   'osr.reload': {
@@ -113,7 +147,7 @@ export const osrTableContract = {
   },
   'osr.combat.end': {
     scope: 'gm',
-    summary: 'Ends the combat; the clock stays where the rounds took it (CLK-2).',
+    summary: 'Ends the combat on the clock and at the table together; the clock stays where the rounds took it (CLK-2).',
     input: z.object(Campaign).strict(),
     output: OsrTableView,
   },

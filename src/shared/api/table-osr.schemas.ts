@@ -15,6 +15,20 @@ const Situational = whole(-30, 30)
 /** OSR-8: in darkness or not; absent, the clock decides (no light lit: darkness). */
 const Darkness = yesNo.optional()
 export const Side = z.enum(['party', 'foes'], { error: () => 'must be party or foes' })
+/** A fighter at the table: a character (its id), or an ad-hoc foe typed at the table (a negative id). */
+export const FighterId = z.number({ error: 'must be a number' }).int('must be a whole number').refine((n) => n !== 0, 'must be a character or a foe at the table')
+export const WeaponClassName = z.enum(['limb', 'short', 'standard', 'long'], { error: () => 'must be limb, short, standard or long' })
+
+/** A foe typed at the table with the numbers a fight needs (OSR-15 … OSR-19); no NPC behind it. */
+export const OsrFoeInput = z.object({
+  name: z.string({ error: 'must be text' }).trim().min(1, 'give the foe a name').max(100, 'must be at most 100 characters'),
+  level: whole(1, 20).default(1),
+  B: whole(-3, 3).default(0), M: whole(-3, 3).default(0),
+  maxH: whole(1, 200),
+  /** The armour modifier it wears (OSR-15), and the class of its weapon or natural attack (OSR-16). */
+  armour: whole(0, 20).default(0), weapon: WeaponClassName.default('standard'),
+}).strict()
+export type OsrFoeInput = z.input<typeof OsrFoeInput>
 
 /** What the roll panel can roll, and its inputs; odds and roll take the same shape. */
 export const OsrRoll = z.discriminatedUnion(
@@ -23,7 +37,7 @@ export const OsrRoll = z.discriminatedUnion(
     z
       .object({
         what: z.literal('check'),
-        characterId: Id.nullable().default(null),
+        characterId: FighterId.nullable().default(null),
         /** OSR-10: the most relevant modifier. */
         ability: z.enum(['B', 'M', 'S', 'none'], { error: () => 'must be B, M, S or none' }).default('none'),
         situational: Situational.default(0),
@@ -36,7 +50,7 @@ export const OsrRoll = z.discriminatedUnion(
     z
       .object({
         what: z.literal('save'),
-        characterId: Id.nullable().default(null),
+        characterId: FighterId.nullable().default(null),
         /** OSR-3: the character's own target when absent. */
         target: whole(2, 20).optional(),
       })
@@ -45,8 +59,8 @@ export const OsrRoll = z.discriminatedUnion(
     z
       .object({
         what: z.literal('strike'),
-        characterId: Id,
-        targetId: Id.nullable().default(null),
+        characterId: FighterId,
+        targetId: FighterId.nullable().default(null),
         /** An inventory weapon; null for a natural limb (OSR-16). */
         weaponId: Id.nullable().default(null),
         situational: Situational.default(0),
@@ -59,8 +73,8 @@ export const OsrRoll = z.discriminatedUnion(
     z
       .object({
         what: z.literal('shot'),
-        characterId: Id,
-        targetId: Id.nullable().default(null),
+        characterId: FighterId,
+        targetId: FighterId.nullable().default(null),
         weaponId: Id.nullable().default(null),
         /** OSR-18; from the weapon when absent (thrown unless it is a ranged weapon). */
         launcher: z.enum(OSR_LAUNCHERS, { error: () => `must be one of: ${OSR_LAUNCHERS.join(', ')}` }).optional(),
@@ -76,7 +90,7 @@ export const OsrRoll = z.discriminatedUnion(
     z
       .object({
         what: z.literal('cast'),
-        characterId: Id,
+        characterId: FighterId,
         spellId: z.string({ error: 'must be a spell' }).trim().min(1, 'say which spell').max(100, 'must be at most 100 characters'),
         situational: Situational.default(0),
         darkness: Darkness,
@@ -97,7 +111,7 @@ export type OsrDistributionPairs = z.infer<typeof OsrDistribution>
 
 const Chances = { success: z.number(), failure: z.number(), spectacularSuccess: z.number(), spectacularFailure: z.number() }
 const Modified = { modifier: z.number().int(), parts: z.array(OsrModifierPart), target: z.number().int() }
-const Defender = z.object({ id: Id, name: z.string(), h: z.number().int(), maxH: z.number().int() }).nullable()
+const Defender = z.object({ id: FighterId, name: z.string(), h: z.number().int(), maxH: z.number().int() }).nullable()
 
 export const OsrOdds = z.discriminatedUnion('what', [
   z.object({ what: z.literal('check'), ...Modified, ...Chances }),
@@ -144,7 +158,7 @@ export type OsrOdds = z.infer<typeof OsrOdds>
 
 /** What harm did to a character's H (OSR-19), with the injuries it left. */
 export const OsrHarmReport = z.object({
-  characterId: Id,
+  characterId: FighterId,
   name: z.string(),
   harm: z.number().int(),
   before: z.object({ h: z.number().int(), maxH: z.number().int() }),
@@ -200,7 +214,7 @@ export type OsrRollResult = z.infer<typeof OsrRollResult>
 
 /** A character as the table needs them: the sheet's numbers, and armour and weapons from the inventory. */
 export const OsrFighter = z.object({
-  id: Id,
+  id: FighterId,
   name: z.string(),
   kind: CharacterKind,
   status: CharacterStatus,
@@ -224,7 +238,7 @@ export const OsrFighter = z.object({
 export type OsrFighter = z.infer<typeof OsrFighter>
 
 export const OsrCombatant = z.object({
-  characterId: Id,
+  characterId: FighterId,
   name: z.string(),
   kind: CharacterKind,
   side: Side,
@@ -238,6 +252,8 @@ export const OsrCombatant = z.object({
   initiative: z.object({ natural: z.number().int(), total: z.number().int(), surprise: z.number().int() }).nullable(),
   /** Weapons shot and not reloaded yet (OSR-18). */
   unloaded: z.array(Id),
+  /** An ad-hoc foe's numbers (no NPC behind it); null for a character. */
+  foe: z.object({ level: z.number().int(), B: z.number().int(), armour: z.number().int(), weapon: WeaponClassName }).nullable(),
 })
 export type OsrCombatant = z.infer<typeof OsrCombatant>
 
@@ -250,15 +266,19 @@ export const OsrTableView = z.object({
   combat: z
     .object({
       startedAt: z.number().int(),
-      /** The round initiative was last rolled for; 0 before the first. */
+      /** The clock's round: 0 before the first (CLK-2). */
       round: z.number().int(),
-      /** The clock's combat round: initiative is due when it is ahead of `round`. */
+      /** The same: the clock's combat round. */
       clockRound: z.number().int(),
+      /** The round initiative was last rolled for; behind `round` only for a fight the tracker did not follow. */
+      initiativeRound: z.number().int(),
+      /** Surprise modifiers for the first round's initiative (OSR-14). */
+      surprise: z.object({ party: z.number().int(), foes: z.number().int() }),
       needsInitiative: z.boolean(),
       /** Highest first; a step with several acts simultaneously (OSR-14). */
-      order: z.array(z.object({ total: z.number().int(), characterIds: z.array(Id) })),
+      order: z.array(z.object({ total: z.number().int(), characterIds: z.array(FighterId) })),
       /** Whose turn: the first step with someone able who has not acted; empty when all have. */
-      turn: z.array(Id),
+      turn: z.array(FighterId),
       combatants: z.array(OsrCombatant),
     })
     .nullable(),

@@ -110,6 +110,8 @@ export function describeLogEntry(e: LogEntry): string {
     }
     case 'play.undone':
       return `Undone: ${String(p.what)}.`
+    case 'play.redone':
+      return `Redone: ${String(p.what)}.`
     case 'encounter.reaction':
       return `Reaction${p.who ? ` (closest: ${String(p.who)})` : ''}: d6 = ${String(p.face)} → ${String(p.reaction)}.`
     case 'campaign.created':

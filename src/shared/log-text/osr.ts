@@ -54,7 +54,15 @@ export function describeOsrEntry(e: LogEntry): string {
     case 'osr.prepare':
       return `${String(p.name)} prepared ${((p.spells as string[]) ?? []).join(', ')}; the secret window closes at ${gameTime(Number(p.castBy))} (${String(p.minutes)} minutes).`
     case 'osr.combat.started':
-      return `Combat: ${((p.party as string[]) ?? []).join(', ')} against ${((p.foes as string[]) ?? []).join(', ')}.`
+      return `Combat: ${((p.party as string[]) ?? []).join(', ')} against ${((p.foes as string[]) ?? []).join(', ')}${p.met ? ` (met: ${String(p.met)})` : ''}.`
+    case 'osr.combat.foe':
+      return `${String(p.name)} joined the foes: ${String(p.maxH)} H, armour ${String(p.armour)}, ${String(p.weapon)} weapon, level ${String(p.level)}${p.initiative ? ` (initiative ${(p.initiative as { total: number }).total})` : ''}.`
+    case 'osr.combat.foe.edited': {
+      const after = p.after as { name: string; h: number; maxH: number; armour: number; weapon: string; level: number }
+      return `${after.name}’s numbers: ${after.h}/${after.maxH} H, armour ${after.armour}, ${after.weapon} weapon, level ${after.level}.`
+    }
+    case 'osr.combat.foe.saved':
+      return `${String(p.name)} was saved as an NPC of the campaign.`
     case 'osr.initiative': {
       const order = (p.order as { total: number; names: string[] }[]) ?? []
       return `Initiative, round ${String(p.round)}: ${order.map((s) => `${s.names.join(' & ')} ${s.total}`).join(', ')}.`

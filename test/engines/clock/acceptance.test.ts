@@ -62,7 +62,7 @@ describe('CLK-4, CLK-2: a torch lit at 10:00 across a combat from 10:52 lasting 
     const afterwards = allowed(advanceClock(ended.state, { until: SOMETHING_HAPPENS }, scriptedDice([9])))
     expect(story(afterwards.events)).toEqual([['11:00:00', 'light out']])
     expect(afterwards.events.map((e) => e.kind)).toEqual(['light out', 'encounter check'])
-    expect(afterwards.stopped).toEqual({ kind: 'light out', at: gameTime(1, '11:00') })
+    expect(afterwards.stopped).toEqual({ kind: 'light out', at: gameTime(1, '11:00'), left: gameTime(2, '10:55:20') - gameTime(1, '11:00') })
     expect(afterwards.state.lights[0]).toMatchObject({ lit: false, burnSecondsLeft: 0 })
   })
 
@@ -149,7 +149,7 @@ describe('CLK-3: an encounter on the 20 at the third turn stops "advance until s
       { kind: 'encounter check', at: gameTime(1, '10:10'), faces: [12], face: 12, threshold: 20, encounter: false, distance: null },
       { kind: 'encounter check', at: gameTime(1, '10:15'), faces: [20, 7], face: 20, threshold: 20, encounter: true, distance: { place: 'enclosed', feet: 35 } },
     ])
-    expect(found.stopped).toEqual({ kind: 'encounter', at: gameTime(1, '10:15') })
+    expect(found.stopped).toEqual({ kind: 'encounter', at: gameTime(1, '10:15'), left: gameTime(2, '10:00') - gameTime(1, '10:15') })
     expect(readClock(found.state).timeOfDay).toBe('10:15:00')
     expect(dice.remaining).toBe(2)
   })

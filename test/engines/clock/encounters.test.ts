@@ -12,7 +12,7 @@ import {
   startCombat,
   type ClockEvent,
 } from '../../../src/main/engines/clock'
-import { allowed, quietTurns, refusal } from './helpers'
+import { allowed, goOnToTheEnd, quietTurns, refusal } from './helpers'
 
 type Check = Extract<ClockEvent, { kind: 'encounter check' }>
 const checks = (events: ClockEvent[]): Check[] => events.filter((e): e is Check => e.kind === 'encounter check')
@@ -25,24 +25,48 @@ describe('CLK-3: an encounter check at every turn boundary crossed in exploratio
     )
   })
 
-  it('CLK-3: without "until", every check of the span is made, encounters and all, each with its distance (OSR-12)', () => {
+  it('CLK-3: a span in exploration stops at the turn of the first encounter, with the distance (OSR-12) and what is left; going on finds the next', () => {
     const clock = newClock({ time: 0, place: 'open' })
-    const span = allowed(advanceClock(clock, { turns: 3 }, scriptedDice([20, 4, 3, 20, 20])))
-    expect(checks(span.events).map((c) => [c.face, c.distance?.feet ?? null])).toEqual([
-      [20, 200],
+    const dice = scriptedDice([20, 4, 3, 20, 20])
+    const first = allowed(advanceClock(clock, { turns: 3 }, dice))
+    expect(checks(first.events).map((c) => [c.face, c.distance?.feet ?? null])).toEqual([[20, 200]])
+    expect(first.stopped).toEqual({ kind: 'encounter', at: 300, left: 600 })
+    expect(first.state.time).toBe(300)
+    const rest = allowed(advanceClock(first.state, { seconds: first.stopped!.left }, dice))
+    expect(checks(rest.events).map((c) => [c.face, c.distance?.feet ?? null])).toEqual([
       [3, null],
       [20, 1000],
     ])
-    expect(span.stopped).toBeNull()
+    // The second encounter falls on the span's last turn: nothing of it is left.
+    expect(rest.stopped).toEqual({ kind: 'encounter', at: 900, left: 0 })
   })
 
-  it('CLK-3: advancing many turns stops at the first encounter when asked: the GM sees where', () => {
-    const clock = newClock({ time: 0 })
-    const dice = scriptedDice([...quietTurns(40), 20, 11])
-    const found = allowed(advanceClock(clock, { until: ['encounter'], within: { turns: 288 } }, dice))
-    expect(found.stopped).toEqual({ kind: 'encounter', at: 41 * 300 })
-    expect(found.state.time).toBe(41 * 300)
-    expect(checks(found.events)).toHaveLength(41)
+  it('CLK-3: whatever span the GM asks for — turns, hours, rest 8 hours, a day, an "until" that does not name encounters — the advance stops at the first one', () => {
+    const asks = [
+      [{ turns: 288 }, 288 * 300],
+      [{ hours: 8 }, 8 * 3600],
+      [{ days: 1 }, 86_400],
+      [{ until: ['light out'], within: { days: 1 } }, 86_400],
+    ] as const
+    for (const [ask, seconds] of asks) {
+      const found = allowed(advanceClock(newClock({ time: 0 }), ask, scriptedDice([...quietTurns(40), 20, 11])))
+      expect(found.stopped).toEqual({ kind: 'encounter', at: 41 * 300, left: seconds - 41 * 300 })
+      expect(found.state.time).toBe(41 * 300)
+      expect(checks(found.events)).toHaveLength(41)
+    }
+  })
+
+  it('CLK-3: a Ladder party in an enclosed place with encounters on 17–20 presses D: one encounter is logged, not a day of them', () => {
+    const den = allowed(setEncounterCheck(newClock({ time: 0, place: 'enclosed' }), { threshold: 17 })).state
+    const day = allowed(advanceClock(den, { days: 1 }, seededDice('a day at 17–20')))
+    const found = checks(day.events).filter((c) => c.encounter)
+    expect(found).toHaveLength(1)
+    expect(day.events.at(-1)).toBe(found[0])
+    expect(day.stopped).toEqual({ kind: 'encounter', at: found[0]!.at, left: 86_400 - found[0]!.at })
+    // Going on to the end of the day, as the GM would, stops once at each encounter.
+    const rest = goOnToTheEnd(day.state, day.stopped!.left, seededDice('the rest of the day'))
+    expect(rest.stops.length).toBe(checks(rest.events).filter((c) => c.encounter).length)
+    expect(rest.state.time).toBe(86_400)
   })
 
   it('CLK-3: "until" with nothing happening within the span runs it all and says it did not stop', () => {
@@ -94,7 +118,8 @@ describe('CLK-3: an encounter check at every turn boundary crossed in exploratio
 describe('CLK-3: the checks of a long advance follow the exact odds (OSR-9, OSR-12)', () => {
   const n = 200_000
   const clock = allowed(setEncounterCheck(newClock({ time: 0 }), { threshold: 19, modifiers: [{ reason: 'busy place', amount: 1 }] })).state
-  const all = checks(allowed(advanceClock(clock, { turns: n }, seededDice('clock encounters'))).events)
+  // CLK-3: each encounter stops the advance; the GM goes on until all n turns are played.
+  const all = checks(goOnToTheEnd(clock, n * 300, seededDice('clock encounters')).events)
   const within4se = (count: number, total: number, p: number) => expect(Math.abs(count / total - p)).toBeLessThanOrEqual(4 * Math.sqrt((p * (1 - p)) / total))
 
   it('CLK-3: 200,000 checks at 18–20 meet an encounter 3/20 of the time', () => {

@@ -9,6 +9,7 @@ import {
   gameTime,
   lightUp,
   newClock,
+  setEncounterCheck,
   setProvisions,
   STOP_KINDS,
   type AdvanceRequest,
@@ -16,7 +17,7 @@ import {
   type ClockState,
 } from '../../../src/main/engines/clock'
 import { clockArb, splitSpanArb } from './arbitraries'
-import { allowed, deepFreeze } from './helpers'
+import { allowed, deepFreeze, goOnToTheEnd } from './helpers'
 
 /** Advances through each request in turn with one set of dice, gathering every event. */
 function advanceInSteps(state: ClockState, requests: AdvanceRequest[], seed: string): { state: ClockState; events: ClockEvent[] } {
@@ -31,14 +32,14 @@ function advanceInSteps(state: ClockState, requests: AdvanceRequest[], seed: str
 }
 
 describe('CLK-7: advancing in one step or many gives the same events from the same dice', () => {
-  it('CLK-7: 288 turns at once and 288 single turns give the same checks, lights, timers and rations', () => {
+  it('CLK-3, CLK-7: 288 turns at once, going on after each encounter, and 288 single turns give the same checks, lights, timers and rations', () => {
     let state = newClock({ time: gameTime(1, '06:00') })
     state = allowed(addLight(state, { id: 'torch', type: 'torch', holder: { character: 'Glam' } })).state
     state = allowed(addLight(state, { id: 'lantern', type: 'lantern', holder: { character: 'Ada' }, pints: 1 })).state
     state = allowed(lightUp(allowed(lightUp(state, 'torch')).state, 'lantern')).state
     state = allowed(addTimer(state, { id: 'patrol', label: 'The patrol passes', after: { minutes: 47 }, repeatEvery: { hours: 3 } })).state
     state = allowed(setProvisions(state, { characterId: 'Glam', foodDays: 1, waterPints: 2 })).state
-    const once = advanceInSteps(state, [{ turns: 288 }], 'a day underground')
+    const once = goOnToTheEnd(state, 288 * 300, seededDice('a day underground'))
     const oneByOne = advanceInSteps(state, Array(288).fill({ turns: 1 }), 'a day underground')
     expect(once.events.filter((e) => e.kind === 'encounter check')).toHaveLength(288)
     expect(once.events.filter((e) => e.kind !== 'encounter check').map((e) => e.kind)).toEqual([
@@ -46,16 +47,33 @@ describe('CLK-7: advancing in one step or many gives the same events from the sa
       // midnight and Glam's rations, patrols at 00:47 and 03:47.
       'timer', 'light warning', 'light out', 'timer', 'light warning', 'light out', 'timer', 'timer', 'timer', 'timer', 'new day', 'rations', 'timer', 'timer',
     ])
-    expect(oneByOne).toEqual(once)
+    expect({ state: oneByOne.state, events: oneByOne.events }).toEqual({ state: once.state, events: once.events })
   })
 
-  it('CLK-7: for any state and any way of cutting a span, the pieces give the events and the state of the whole', () => {
+  it('CLK-3, CLK-7: the long advance stops at exactly the turns where one turn at a time meets an encounter, with the same dice', () => {
+    const start = allowed(setEncounterCheck(newClock({ time: 0 }), { threshold: 17 })).state
+    const once = goOnToTheEnd(start, 288 * 300, seededDice('same turn'))
+    const single = advanceInSteps(start, Array(288).fill({ turns: 1 }), 'same turn')
+    const met = single.events.filter((e) => e.kind === 'encounter check' && e.encounter).map((e) => e.at)
+    expect(met.length).toBeGreaterThan(10)
+    expect(once.stops.map((s) => s.at)).toEqual(met)
+    expect(once.stops.every((s) => s.kind === 'encounter')).toBe(true)
+  })
+
+  it('CLK-3, CLK-7: for any state and any way of cutting a span, the pieces give the events and the state of the whole, going on after each stop', () => {
     fc.assert(
       fc.property(clockArb, splitSpanArb, fc.string(), (state, { total, pieces }, seed) => {
         expect(checkClock(state)).toEqual({ ok: true })
-        const whole = advanceInSteps(state, [{ seconds: total }], seed)
-        const cut = advanceInSteps(state, pieces.map((seconds) => ({ seconds })), seed)
-        expect(cut).toEqual(whole)
+        const dice = seededDice(seed)
+        const whole = goOnToTheEnd(state, total, dice)
+        const cutDice = seededDice(seed)
+        const cut: { state: ClockState; events: ClockEvent[] } = { state, events: [] }
+        for (const seconds of pieces) {
+          const piece = goOnToTheEnd(cut.state, seconds, cutDice)
+          cut.state = piece.state
+          cut.events.push(...piece.events)
+        }
+        expect(cut).toEqual({ state: whole.state, events: whole.events })
         expect(whole.events.map((e) => e.at)).toEqual(whole.events.map((e) => e.at).sort((a, b) => a - b))
         expect(checkClock(whole.state)).toEqual({ ok: true })
       }),
@@ -63,15 +81,17 @@ describe('CLK-7: advancing in one step or many gives the same events from the sa
     )
   })
 
-  it('CLK-7: "advance until" stops where advancing exactly that far would have arrived, with the same events', () => {
+  it('CLK-3, CLK-7: "advance until" stops where advancing exactly that far would have arrived, with the same events; in exploration an encounter stops it too', () => {
     fc.assert(
       fc.property(clockArb, fc.subarray([...STOP_KINDS], { minLength: 1 }), fc.integer({ min: 1, max: 3 }), fc.string(), (state, until, days, seed) => {
         const stopped = allowed(advanceClock(state, { until, within: { days } }, seededDice(seed)))
         const span = stopped.state.time - state.time
         const exact = allowed(advanceClock(state, { seconds: span }, seededDice(seed)))
         expect({ state: exact.state, events: exact.events }).toEqual({ state: stopped.state, events: stopped.events })
-        if (stopped.stopped) expect(until).toContain(stopped.stopped.kind)
+        const stopsAt: string[] = state.mode === 'exploration' ? [...until, 'encounter'] : until
+        if (stopped.stopped) expect(stopsAt).toContain(stopped.stopped.kind)
         else expect(span).toBe(days * 86_400)
+        if (stopped.stopped) expect(stopped.stopped.left).toBe(days * 86_400 - span)
       }),
       { numRuns: 150 },
     )

@@ -1,4 +1,5 @@
-import type { Refusable } from '../../../src/main/engines/clock'
+import type { Dice } from '../../../src/main/engines/dice'
+import { advanceClock, type ClockEvent, type ClockState, type Refusable, type Stop } from '../../../src/main/engines/clock'
 
 /** Unwraps an action the rules allow, failing the test with the refusal's reason if it was refused. */
 export function allowed<T>(result: Refusable<T>): { ok: true } & T {
@@ -24,4 +25,21 @@ export function deepFreeze<T>(value: T): T {
     Object.freeze(value)
   }
   return value
+}
+
+/**
+ * Advances `seconds`, going on after each stop (CLK-3: an exploration advance stops at each
+ * encounter), as a GM pressing "go on" until the span is done; every event on the way, in order.
+ */
+export function goOnToTheEnd(state: ClockState, seconds: number, dice: Dice): { state: ClockState; events: ClockEvent[]; stops: Stop[] } {
+  const events: ClockEvent[] = []
+  const stops: Stop[] = []
+  for (let left = seconds; left > 0; ) {
+    const step = allowed(advanceClock(state, { seconds: left }, dice))
+    for (const event of step.events) events.push(event)
+    state = step.state
+    left = step.stopped?.left ?? 0
+    if (step.stopped) stops.push(step.stopped)
+  }
+  return { state, events, stops }
 }

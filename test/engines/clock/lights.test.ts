@@ -4,6 +4,7 @@ import { LIGHT_SOURCES, rollCheck } from '../../../src/main/engines/osr'
 import {
   addLight,
   advanceClock,
+  clockRulesFor,
   darkness,
   DEFAULT_LANTERN_PINTS,
   douse,
@@ -15,7 +16,9 @@ import {
   refillLantern,
   removeLight,
   setMode,
+  topUpLantern,
   type ClockState,
+  type LightNamer,
 } from '../../../src/main/engines/clock'
 import { allowed, refusal } from './helpers'
 
@@ -135,9 +138,49 @@ describe('CLK-4: the GM adds, hands over and removes lights', () => {
   it('CLK-4, OSR-8: with no light lit the party is in darkness, −5 to actions', () => {
     const state = withLight(downtime(), 't', 'torch')
     expect(darkness(state)).toEqual({ dark: true, modifier: -5, litLights: [] })
-    expect(rollCheck(scriptedDice([12]), { modifier: darkness(state).modifier }).success).toBe(false)
+    expect(rollCheck(scriptedDice([12]), { modifier: darkness(state).modifier ?? 0 }).success).toBe(false)
     const burning = lit(state, 't')
     expect(darkness(burning)).toEqual({ dark: false, modifier: 0, litLights: ['t'] })
     expect(darkness(advance(burning, { hours: 1 }).state).dark).toBe(true)
+  })
+})
+
+describe('CLK-4 Decision: darkness in every system, its −5 only in osr', () => {
+  it('CLK-4: darkness is shown in all five systems; only an osr campaign gives it a number (OSR-8)', () => {
+    const state = withLight(downtime(), 't', 'torch')
+    expect(['osr', 'ladder', 'lode', 'challenge', 'ranks'].map((system) => [system, darkness(state, system)])).toEqual([
+      ['osr', { dark: true, modifier: -5, litLights: [] }],
+      ['ladder', { dark: true, modifier: null, litLights: [] }],
+      ['lode', { dark: true, modifier: null, litLights: [] }],
+      ['challenge', { dark: true, modifier: null, litLights: [] }],
+      ['ranks', { dark: true, modifier: null, litLights: [] }],
+    ])
+    expect(darkness(lit(state, 't'), 'ranks')).toEqual({ dark: false, modifier: null, litLights: ['t'] })
+  })
+
+  it('CLK-4: OSR-7 speed and OSR-13 reaction by S are the osr campaign’s; elsewhere the reaction is a plain d6', () => {
+    expect(clockRulesFor('osr')).toEqual({ darknessModifier: -5, reaction: 'd6 + S', speedPerTurn: true })
+    for (const system of ['ladder', 'lode', 'challenge', 'ranks']) expect(clockRulesFor(system)).toEqual({ darknessModifier: null, reaction: 'd6', speedPerTurn: false })
+  })
+})
+
+describe('CLK-4: filling a lantern, and refusals that name it as the GM does', () => {
+  const named: LightNamer = (light, article) => ('character' in light.holder ? `${light.holder.character}’s ${light.type} “Old brass”` : `${article} ${light.type}`)
+
+  it('CLK-4: a lantern burnt for 2 h 30 min takes half a pint from a flask; a full one takes none', () => {
+    const state = lit(withLight(downtime(), 'lantern', 'lantern', { pints: 1 }), 'lantern')
+    const burnt = advance(state, { minutes: 150 }).state
+    const topped = allowed(topUpLantern(burnt, 'lantern'))
+    expect(topped.pints).toBe(0.5)
+    expect(oilPints(topped.state.lights[0]!)).toBe(1)
+    expect(refusal(topUpLantern(topped.state, 'lantern', { named }))).toBe('Glam’s lantern “Old brass” is full (1 pint): there is no room for more oil.')
+    expect(refusal(topUpLantern(withLight(downtime(), 't', 'torch'), 't'))).toBe('The torch "t" takes no oil; only a lantern is refilled.')
+  })
+
+  it('CLK-4: an empty lantern is named by its name and carrier, not its id, when it cannot be lit', () => {
+    const empty = withLight(downtime(), 'item-37', 'lantern', { pints: 0 })
+    expect(refusal(lightUp(empty, 'item-37', named))).toBe('Glam’s lantern “Old brass” has no oil: refill it first.')
+    expect(refusal(douse(empty, 'item-37', named))).toBe('Glam’s lantern “Old brass” is not lit.')
+    expect(refusal(handOver(empty, 'item-37', { character: 'Glam' }, named))).toBe('Glam already has Glam’s lantern “Old brass”.')
   })
 })

@@ -46,7 +46,7 @@ describe('CLK-5: a ration and a pint of water a day, at each day boundary crosse
   it('CLK-5: "advance until" can stop at the first day someone runs low or out', () => {
     const glam = allowed(setProvisions(camp(), { characterId: 'Glam', foodDays: 9, waterPints: 3 })).state
     const until = allowed(advanceClock(glam, { until: ['running low or out'], within: { days: 30 } }, scriptedDice([])))
-    expect(until.stopped).toEqual({ kind: 'running low or out', at: gameTime(3) })
+    expect(until.stopped).toEqual({ kind: 'running low or out', at: gameTime(3), left: gameTime(31, '12:00') - gameTime(3) })
     expect(rations(until.events).at(-1)?.water).toEqual({ needed: 1, consumed: 1, short: 0, left: 1, status: 'running low' })
   })
 

@@ -41,7 +41,7 @@ describe('CLK-6: a timer fires once when the clock reaches it, and is logged', (
     const state = withTimers(downtime(), [{ id: 'bell', label: 'The bell tolls', after: { minutes: 90 } }])
     expect(allowed(advanceClock(state, { minutes: 89 }, scriptedDice([]))).events).toEqual([])
     const until = allowed(advanceClock(state, { until: ['timer'] }, scriptedDice([])))
-    expect(until.stopped).toEqual({ kind: 'timer', at: gameTime(1, '19:30') })
+    expect(until.stopped).toEqual({ kind: 'timer', at: gameTime(1, '19:30'), left: gameTime(2, '18:00') - gameTime(1, '19:30') })
   })
 
   it('CLK-6: a repeating timer fires at each interval, set again each time', () => {

@@ -13,6 +13,7 @@ import * as m0008 from './0008-table-osr'
 import * as m0009 from './0009-table-lode'
 import * as m0010 from './0010-table-challenge'
 import * as m0011 from './0011-table-ranks'
+import * as m0012 from './0012-actions'
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '0009-table-lode': m0009,
   '0010-table-challenge': m0010,
   '0011-table-ranks': m0011,
+  '0012-actions': m0012,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -20,10 +20,12 @@ import { afterFiring } from './timers'
 import { DAY, TURN_SECONDS, spanSeconds, type Span } from './time'
 import { WARNING_SECONDS } from './lights'
 
-/** Where an advance stopped early, and why. */
+/** Where an advance stopped early, why, and how much of what was asked it did not advance. */
 export interface Stop {
   kind: StopKind
   at: number
+  /** Seconds of the span (or of an "until"'s look-ahead) left when it stopped (CLK-3). */
+  left: number
 }
 
 export interface Advanced {
@@ -45,11 +47,14 @@ export const UNTIL_LOOKS_AHEAD: Span = { days: 1 }
 /**
  * Advances the clock in exploration or downtime (CLK-2 … CLK-8) and returns the new state and every
  * event on the way. In exploration each turn boundary crossed — each multiple of 5 minutes of game
- * time — gets an encounter check (CLK-3). `{ turns: n }` is n × 5 minutes from now: after a combat
- * the clock stands between boundaries, and the next check comes at the next boundary (CLK-2).
- * An "until" stops after everything due at the moment of the first event of a kind asked for.
- * Combat moves by `nextRound` instead.
+ * time — gets an encounter check (CLK-3), and the advance stops at the turn of the first encounter
+ * whatever span was asked (CLK-3's Decision: the rest of the span has not happened); `stopped.left`
+ * says how much of it is left, to go on from there with `{ seconds: left }`. `{ turns: n }` is
+ * n × 5 minutes from now: after a combat the clock stands between boundaries, and the next check
+ * comes at the next boundary (CLK-2). An "until" stops after everything due at the moment of the
+ * first event of a kind asked for. Downtime makes no checks. Combat moves by `nextRound` instead.
  * @example advanceClock(clock, { until: SOMETHING_HAPPENS }, dice) // stops at the first encounter, light out, timer or new day
+ * @example advanceClock(clock, { days: 1 }, dice).stopped // { kind: 'encounter', at: 12300, left: 74100 } in exploration
  */
 export function advanceClock(state: ClockState, request: AdvanceRequest, dice: Dice): Refusable<Advanced> {
   if (state.mode === 'combat') return refuse('The clock is in combat: move it a round at a time, or end the combat first (CLK-2).')
@@ -57,7 +62,9 @@ export function advanceClock(state: ClockState, request: AdvanceRequest, dice: D
   if (until !== null && until.length === 0) return refuse('Say what to stop at: an encounter, a light going out, a timer, a new day …')
   const span = spanSeconds('until' in request ? (request.within ?? UNTIL_LOOKS_AHEAD) : request, null)
   if (!span.ok) return span
-  return { ok: true, ...runClock(state, state.time + span.seconds, dice, { checks: state.mode === 'exploration', stopAt: until }) }
+  const exploring = state.mode === 'exploration'
+  const stopAt: readonly StopKind[] | null = exploring ? [...new Set<StopKind>([...(until ?? []), 'encounter'])] : until
+  return { ok: true, ...runClock(state, state.time + span.seconds, dice, { checks: exploring, stopAt }) }
 }
 
 /** Everything the run changes, worked on in place: copies of the state's lists, never the lists themselves. */
@@ -175,7 +182,7 @@ export function runClock(state: ClockState, end: number, dice: Dice, options: { 
     }
     const kind = options.stopAt === null ? null : firstStop(run.events, first, options.stopAt)
     if (kind !== null) {
-      stopped = { kind, at: now }
+      stopped = { kind, at: now, left: end - now }
       break
     }
   }

@@ -2,21 +2,21 @@
  * Lights burning (CLK-4, OSR-8): only while lit, by game time; a warning with one turn left, a log
  * entry when one goes out, and darkness (−5) when none is lit.
  */
-import { DARKNESS_PENALTY } from '../osr'
 import type { ClockEvent } from './events'
-import { changeLight, lightName, WARNING_SECONDS } from './lights'
+import { changeLight, lightName, WARNING_SECONDS, type LightNamer } from './lights'
 import { refuse, type Refusable } from './refusal'
 import type { ClockState, LightState } from './state'
+import { clockRulesFor } from './systems'
 
 /**
  * Lights a light source (CLK-4). One lit with a turn or less left warns at once.
  * @example lightUp(clock, 't1') // { ok: true, state: …, events: [] }
  */
-export function lightUp(state: ClockState, id: string): Refusable<{ state: ClockState; events: ClockEvent[] }> {
+export function lightUp(state: ClockState, id: string, named: LightNamer = lightName): Refusable<{ state: ClockState; events: ClockEvent[] }> {
   return changeLight(state, id, (light, now) => {
-    if (light.lit) return refuse(`${lightName(light)} is already lit.`)
+    if (light.lit) return refuse(`${named(light, 'The')} is already lit.`)
     if (light.burnSecondsLeft === 0) {
-      return refuse(light.fuel ? `${lightName(light)} has no oil: refill it first.` : `${lightName(light)} is burnt out and cannot be lit again.`)
+      return refuse(light.fuel ? `${named(light, 'The')} has no oil: refill it first.` : `${named(light, 'The')} is burnt out and cannot be lit again.`)
     }
     const lit = { ...light, lit: true }
     if (light.warned || light.burnSecondsLeft > WARNING_SECONDS) return { ok: true, light: lit }
@@ -28,18 +28,21 @@ export function lightUp(state: ClockState, id: string): Refusable<{ state: Clock
  * Douses a lit light (CLK-4): it stops burning and keeps what it has left.
  * @example douse(clock, 't1').ok // false when the torch is not lit
  */
-export function douse(state: ClockState, id: string): Refusable<{ state: ClockState }> {
-  return changeLight(state, id, (light) => (light.lit ? { ok: true, light: { ...light, lit: false } } : refuse(`${lightName(light)} is not lit.`)))
+export function douse(state: ClockState, id: string, named: LightNamer = lightName): Refusable<{ state: ClockState }> {
+  return changeLight(state, id, (light) => (light.lit ? { ok: true, light: { ...light, lit: false } } : refuse(`${named(light, 'The')} is not lit.`)))
 }
 
 /**
- * Whether the party is in darkness (CLK-4, OSR-8): no light lit means −5 to actions.
+ * Whether the party is in darkness (CLK-4, OSR-8): no light lit means −5 to actions in an `osr`
+ * campaign; in the other systems darkness has no number (CLK-4's Decision, `systems.ts`).
  * @example darkness(clock) // { dark: true, modifier: -5, litLights: [] }
+ * @example darkness(clock, 'ladder') // { dark: true, modifier: null, litLights: [] }
  */
-export function darkness(state: ClockState): { dark: boolean; modifier: number; litLights: string[] } {
+export function darkness(state: ClockState, system = 'osr'): { dark: boolean; modifier: number | null; litLights: string[] } {
   const litLights = state.lights.filter((l) => l.lit).map((l) => l.id)
   const dark = litLights.length === 0
-  return { dark, modifier: dark ? DARKNESS_PENALTY : 0, litLights }
+  const modifier = clockRulesFor(system).darknessModifier
+  return { dark, modifier: modifier === null ? null : dark ? modifier : 0, litLights }
 }
 
 /**

@@ -31,8 +31,14 @@ export interface NewLight {
   pints?: number
 }
 
-/** 'The torch "t1"', for messages. */
-export const lightName = (light: LightState, article = 'The'): string => `${article} ${light.type} "${light.id}"`
+/**
+ * How a message names a light, at the start of a sentence ('The') or within one ('the'). The
+ * service passes one that says it as the GM does: the item's name and who carries it.
+ */
+export type LightNamer = (light: LightState, article: 'The' | 'the') => string
+
+/** 'The torch "t1"', for messages when the caller gives no better name. */
+export const lightName: LightNamer = (light, article = 'The') => `${article} ${light.type} "${light.id}"`
 
 const pintsText = (pints: number): string => `${Number(pints.toFixed(2))} pint${pints === 1 ? '' : 's'}`
 
@@ -67,13 +73,13 @@ export function addLight(state: ClockState, input: NewLight): Refusable<{ state:
   }
   const capacityPints = input.capacityPints ?? DEFAULT_LANTERN_PINTS
   if (!(Number.isFinite(capacityPints) && capacityPints > 0)) return refuse(`A lantern must hold some oil; a capacity of ${capacityPints} pints will not do.`)
-  const filled = pour({ ...base, burnSecondsLeft: 0, fuel: { secondsPerPint: unitSeconds, capacityPints } }, input.pints ?? 0)
+  const filled = pour({ ...base, burnSecondsLeft: 0, fuel: { secondsPerPint: unitSeconds, capacityPints } }, input.pints ?? 0, lightName)
   return filled.ok ? { ok: true, state: { ...state, lights: [...state.lights, filled.light] } } : filled
 }
 
 /** Adds oil to a lantern, refusing what does not fit; a light back above one turn can warn again. */
-function pour(light: LightState, pints: number): Refusable<{ light: LightState }> {
-  if (light.fuel === null) return refuse(`${lightName(light)} takes no oil; only a lantern is refilled.`)
+function pour(light: LightState, pints: number, named: LightNamer): Refusable<{ light: LightState }> {
+  if (light.fuel === null) return refuse(`${named(light, 'The')} takes no oil; only a lantern is refilled.`)
   const seconds = pints * light.fuel.secondsPerPint
   if (!(Number.isFinite(pints) && pints >= 0 && Number.isInteger(seconds))) {
     return refuse(`Oil is poured in pints that come to whole seconds of burning; ${pints} pints will not do.`)
@@ -82,11 +88,15 @@ function pour(light: LightState, pints: number): Refusable<{ light: LightState }
   const room = light.fuel.capacityPints * perPint - light.burnSecondsLeft
   if (seconds > room) {
     return refuse(
-      `${lightName(light)} holds ${pintsText(light.fuel.capacityPints)} and has ${pintsText(light.burnSecondsLeft / perPint)} in it: there is room for ${pintsText(room / perPint)}, not ${pintsText(pints)}.`,
+      `${named(light, 'The')} holds ${pintsText(light.fuel.capacityPints)} and has ${pintsText(light.burnSecondsLeft / perPint)} in it: there is room for ${pintsText(room / perPint)}, not ${pintsText(pints)}.`,
     )
   }
+  return { ok: true, light: filledBy(light, seconds) }
+}
+
+const filledBy = (light: LightState, seconds: number): LightState => {
   const burnSecondsLeft = light.burnSecondsLeft + seconds
-  return { ok: true, light: { ...light, burnSecondsLeft, warned: light.warned && burnSecondsLeft <= WARNING_SECONDS } }
+  return { ...light, burnSecondsLeft, warned: light.warned && burnSecondsLeft <= WARNING_SECONDS }
 }
 
 /**
@@ -120,21 +130,40 @@ export function changeLight(
  * Pours oil into a lantern (CLK-4): a pint unless told, each pint 5 hours, never more than it holds.
  * @example refillLantern(clock, 'lantern-1') // one more pint: 5 more hours
  */
-export function refillLantern(state: ClockState, id: string, input: { pints?: number } = {}): Refusable<{ state: ClockState }> {
+export function refillLantern(state: ClockState, id: string, input: { pints?: number; named?: LightNamer } = {}): Refusable<{ state: ClockState }> {
   const pints = input.pints ?? 1
   if (!(pints > 0)) return refuse(`A refill pours some oil; ${pints} pints is nothing to pour.`)
-  return changeLight(state, id, (light) => pour(light, pints))
+  return changeLight(state, id, (light) => pour(light, pints, input.named ?? lightName))
+}
+
+/**
+ * Fills a lantern from a flask (CLK-4): as much as it has room for, a pint at most (one flask),
+ * so a half-burnt lantern takes half a pint. Refused when it is full.
+ * @example topUpLantern(clock, 'lantern-1') // { ok: true, state, pints: 0.5 } for a 1-pint lantern burnt for 2 h 30 min
+ */
+export function topUpLantern(state: ClockState, id: string, input: { upToPints?: number; named?: LightNamer } = {}): Refusable<{ state: ClockState; pints: number }> {
+  const named = input.named ?? lightName
+  let pints = 0
+  const r = changeLight(state, id, (light) => {
+    if (light.fuel === null) return refuse(`${named(light, 'The')} takes no oil; only a lantern is refilled.`)
+    const room = light.fuel.capacityPints * light.fuel.secondsPerPint - light.burnSecondsLeft
+    if (room <= 0) return refuse(`${named(light, 'The')} is full (${pintsText(light.fuel.capacityPints)}): there is no room for more oil.`)
+    const seconds = Math.min(room, Math.round((input.upToPints ?? 1) * light.fuel.secondsPerPint))
+    pints = seconds / light.fuel.secondsPerPint
+    return { ok: true, light: filledBy(light, seconds) }
+  })
+  return r.ok ? { ok: true, state: r.state, pints } : r
 }
 
 /**
  * Hands a light to another character or sets it down at a location (CLK-4); a lit light stays lit.
  * @example handOver(clock, 't1', { character: 'Brannoc' })
  */
-export function handOver(state: ClockState, id: string, holder: LightHolder): Refusable<{ state: ClockState }> {
+export function handOver(state: ClockState, id: string, holder: LightHolder, named: LightNamer = lightName): Refusable<{ state: ClockState }> {
   const name = holderName(holder)
   if (name === null) return refuse('A light must be handed to a named character or set down at a named location.')
   return changeLight(state, id, (light) =>
-    sameHolder(light.holder, holder) ? refuse(`${name} already has ${lightName(light, 'the')}.`) : { ok: true, light: { ...light, holder } },
+    sameHolder(light.holder, holder) ? refuse(`${name} already has ${named(light, 'the')}.`) : { ok: true, light: { ...light, holder } },
   )
 }
 

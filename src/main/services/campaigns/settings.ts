@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely'
 import type { z } from 'zod'
 import type { Database } from '../../db/schema'
 import { SETTING_DEFAULTS, SETTING_SCHEMAS, type SettingKey } from '../../../shared/contract'
+import { SETTING_META } from '../../../shared/settings-meta'
 import { unitOfWork, type ServiceDeps, AppError, notFound, appendLog } from '../core'
 import { touchCampaign } from './campaigns'
 
@@ -36,6 +37,15 @@ export async function getSetting<K extends SettingKey>(db: Kysely<Database>, cam
 }
 
 /**
+ * CLK-1: the campaign's start is where a clock stands until its first step; once a clock step
+ * stands (one not undone), the GM moves the clock itself.
+ */
+async function clockHasMoved(db: Kysely<Database>, campaignId: number): Promise<boolean> {
+  const step = await db.selectFrom('clock_step').select('id').where('campaign_id', '=', campaignId).where('undone', '=', 0).limit(1).executeTakeFirst()
+  return step !== undefined
+}
+
+/**
  * Validates and stores one setting, logging the change. A value the key's schema refuses is
  * refused with the reason; nothing is written.
  * @example await setSetting(deps, { campaignId: 1, key: 'ladder.roundSeconds', value: 15 })
@@ -44,11 +54,18 @@ export async function setSetting(deps: ServiceDeps, input: { campaignId: number;
   const parsed = SETTING_SCHEMAS[input.key].safeParse(input.value)
   if (!parsed.success) {
     const problem = parsed.error.issues[0]?.message ?? 'is not allowed'
-    throw new AppError('invalid_input', `The setting ${input.key} ${problem}; it was not changed.`, [{ field: 'value', problem }])
+    throw new AppError('invalid_input', `${SETTING_META[input.key].label}: ${problem}; the setting was not changed.`, [{ field: 'value', problem }])
   }
   await unitOfWork(deps, async (tx) => {
     const exists = await tx.trx.selectFrom('campaign').select('id').where('id', '=', input.campaignId).executeTakeFirst()
     if (!exists) throw notFound('campaign', input.campaignId)
+    if (input.key === 'clock.start' && (await clockHasMoved(tx.trx, input.campaignId))) {
+      throw new AppError(
+        'refused',
+        `${SETTING_META['clock.start'].label}: the clock has already moved from its start, so this no longer sets it; jump it with “Set the time” on the Time & light page instead. The setting was not changed.`,
+        [{ field: 'value', problem: 'the clock has already moved' }],
+      )
+    }
     const value = JSON.stringify(parsed.data)
     await tx.trx
       .insertInto('setting')

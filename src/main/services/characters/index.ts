@@ -1,5 +1,5 @@
 /** Characters: PCs and NPCs with a rules sheet for their campaign's system, the list, old-school generation, and inventory. */
-export { checkCharacterSheet, createCharacter, deleteCharacter, getCharacter, sheetContext, updateCharacter } from './characters'
+export { checkCharacterSheet, createCharacter, deleteCharacter, insertCharacter, getCharacter, sheetContext, updateCharacter } from './characters'
 export { generateCharacter } from './generation'
 export { addItem, listInventory, removeItem, updateItem } from './inventory'
 export { listCharacters } from './list'

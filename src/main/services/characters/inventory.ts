@@ -6,7 +6,9 @@ import { sql, type Kysely, type Selectable } from 'kysely'
 import type { Database, InventoryItemTable } from '../../db/schema'
 import type { Encumbrance, InventoryItem, ItemKind } from '../../../shared/contract'
 import { ITEM_DETAILS } from '../../../shared/api/inventory.contract'
+import { describeProblems } from '../../../shared/api/field-labels'
 import { coinWeight, itemWeight, speed } from '../../engines/osr'
+import { DEFAULT_LANTERN_PINTS } from '../../engines/clock'
 import { unitOfWork, type ServiceDeps, type Tx, AppError, notFound, recordChanged } from '../core'
 import { ledgerBalances } from '../ledger'
 
@@ -80,7 +82,15 @@ function checkedDetails(kind: ItemKind, raw: Record<string, unknown>): Record<st
     field: ['details', ...i.path.map(String)].join('.'),
     problem: i.code === 'unrecognized_keys' ? `a ${kind} item has no ${i.keys.join(', ')}` : i.message,
   }))
-  throw new AppError('invalid_input', `The item was refused: ${details.map((d) => `${d.field} ${d.problem}`).join('; ')}. Nothing was saved.`, details)
+  throw new AppError('invalid_input', `The item was refused: ${describeProblems(details)}. Nothing was saved.`, details)
+}
+
+/**
+ * CLK-4: a lantern added to a pack comes with a pint of oil in it (the seed's lantern is "filled
+ * with 1 pt. of oil") unless the GM says how much.
+ */
+function withLanternOil(kind: ItemKind, details: Record<string, unknown>): Record<string, unknown> {
+  return kind === 'light' && details.type === 'lantern' && details.oilPints === undefined ? { ...details, oilPints: DEFAULT_LANTERN_PINTS } : details
 }
 
 /** OSR-5: an item weighs its GP value in lbs unless the GM says otherwise; 5 GP of coins weigh 1 lb. */
@@ -103,7 +113,7 @@ export interface NewItem {
  * @example await addItem(deps, { characterId: 4, name: 'Lantern', kind: 'light', quantity: 1, valueGp: 10, weightLbs: 2, details: { type: 'lantern', oilPints: 2 } })
  */
 export async function addItem(deps: ServiceDeps, input: NewItem): Promise<InventoryItem> {
-  const details = checkedDetails(input.kind, input.details)
+  const details = checkedDetails(input.kind, withLanternOil(input.kind, input.details))
   return unitOfWork(deps, async (tx) => {
     const owner = await requireOwner(tx.trx, input.characterId)
     const last = await tx.trx
@@ -161,7 +171,10 @@ export async function updateItem(deps: ServiceDeps, input: ItemChanges): Promise
     const before = await requireItem(tx, input.id)
     const kind = input.kind ?? before.kind
     const detailsChanged = input.details !== undefined || kind !== before.kind
-    const details = detailsChanged ? JSON.stringify(checkedDetails(kind, input.details ?? {})) : before.details
+    // An item that becomes a lantern is a lantern added to the pack: a pint of oil unless told (CLK-4).
+    const wasLantern = before.kind === 'light' && (JSON.parse(before.details) as { type?: string }).type === 'lantern'
+    const asked = wasLantern ? (input.details ?? {}) : withLanternOil(kind, input.details ?? {})
+    const details = detailsChanged ? JSON.stringify(checkedDetails(kind, asked)) : before.details
     const after = {
       name: input.name ?? before.name,
       kind,

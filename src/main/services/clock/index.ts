@@ -4,13 +4,14 @@
  * its log entries — recorded so the last step can be undone exactly.
  */
 import * as engine from '../../engines/clock'
-import type { StopKind } from '../../engines/clock'
-import type { ClockReport, Span } from '../../../shared/contract'
+import type { ClockReport } from '../../../shared/contract'
 import { appendLog, unitOfWork, type ServiceDeps, AppError, requireCampaign } from '../core'
-import { loadProvisions, loadStoredClock, saveClock, type StoredClock } from './store'
+import { loadStoredClock, saveClock, type StoredClock } from './store'
 import { lastStepWords, undoLastStep, type RowChange } from './steps'
-import { characterNames, clockView, lanternLightId, partyWhereabouts, when } from './view'
-import { announce, clockStep, orRefuse, restingAfter, restView, roundSeconds, suppliesFor, type StepContext } from './run-step'
+import { lanternLightId, when } from './view'
+import { loadClockView } from './screen'
+import { combatFollower } from './combat-followers'
+import { announce, clockStep, orRefuse, restingAfter, roundSeconds, type StepContext } from './run-step'
 
 /**
  * OSR-20: marks a character as resting (each full day of rest from now heals 1d2 H) or not
@@ -38,67 +39,34 @@ export async function getClock(deps: ServiceDeps, campaignId: number): Promise<C
   return unitOfWork(deps, async (tx) => {
     const { system } = await requireCampaign(tx, campaignId)
     const state = await loadStoredClock(tx, campaignId)
-    const last = await lastStepWords(tx.trx, campaignId)
-    return clockView(
-      campaignId,
-      state,
-      await loadProvisions(tx, campaignId),
-      await characterNames(tx.trx, campaignId),
-      await roundSeconds(tx.trx, campaignId, system),
-      last,
-      await suppliesFor(tx, campaignId, state),
-      await partyWhereabouts(tx.trx, campaignId, state.partyLocationId),
-      await restView(tx, campaignId, state.resting),
-    )
+    return loadClockView(tx, campaignId, system, state, await lastStepWords(tx.trx, campaignId))
   })
 }
 
-function spanText(span: Span): string {
-  const [unit, n] = Object.entries(span)[0] as [string, number]
-  return `${n} ${n === 1 ? unit.replace(/s$/, '') : unit}`
-}
-
-/**
- * Moves game time on by a span, or until one of `until` happens (CLK-3 … CLK-8).
- * @example await advance(deps, { campaignId: 1, span: { turns: 12 } })
- * @example await advance(deps, { campaignId: 1, until: ['encounter', 'light out', 'timer', 'new day'] })
- */
-export async function advance(
-  deps: ServiceDeps,
-  input: { campaignId: number; span?: Span | undefined; until?: StopKind[] | undefined; within?: Span | undefined },
-): Promise<ClockReport> {
-  return clockStep(deps, input.campaignId, 'advanced', async (ctx) => {
-    const request: engine.AdvanceRequest = input.until
-      ? { until: input.until, ...(input.within ? { within: input.within } : {}) }
-      : (input.span as engine.Span)
-    const moved = orRefuse(engine.advanceClock(ctx.state, request, await ctx.dice()))
-    const summary = input.until
-      ? moved.stopped
-        ? `Advanced until ${moved.stopped.kind} at ${when(moved.stopped.at)}`
-        : `Advanced ${when(ctx.state.time)} → ${when(moved.state.time)}: nothing happened`
-      : `Advanced ${spanText(input.span!)} to ${when(moved.state.time)}`
-    return { state: moved.state, events: moved.events, summary, stopped: moved.stopped }
-  })
-}
-
-export async function startCombat(deps: ServiceDeps, campaignId: number): Promise<ClockReport> {
+/** Starts a combat; `setup` goes to the system's tracker, which starts in the same step. */
+export async function startCombat(deps: ServiceDeps, campaignId: number, setup?: unknown): Promise<ClockReport> {
   return clockStep(deps, campaignId, 'combat-started', async (ctx) => {
     const seconds = await roundSeconds(ctx.tx.trx, campaignId, ctx.system)
     const r = orRefuse(engine.startCombat(ctx.state, { roundSeconds: seconds }))
+    await combatFollower(ctx.system)?.follow(ctx, { kind: 'started', clock: r.state, round: 0, setup })
     return { state: r.state, summary: `Combat started at ${when(ctx.state.time)} (${seconds}-second rounds)` }
   })
 }
 
-export async function nextRound(deps: ServiceDeps, campaignId: number): Promise<ClockReport> {
+/** Plays the next round; the system's tracker plays it too, in the same step (`setup`: what its screen planned). */
+export async function nextRound(deps: ServiceDeps, campaignId: number, setup?: unknown): Promise<ClockReport> {
   return clockStep(deps, campaignId, 'round', async (ctx) => {
     const r = orRefuse(engine.nextRound(ctx.state, await ctx.dice()))
-    return { state: r.state, events: r.events, summary: `Round ${r.round}` }
+    const followed = await combatFollower(ctx.system)?.follow(ctx, { kind: 'round', clock: r.state, round: r.round, setup })
+    return { state: followed ?? r.state, events: r.events, summary: `Round ${r.round}` }
   })
 }
 
-export async function endCombat(deps: ServiceDeps, campaignId: number): Promise<ClockReport> {
+/** Ends the combat, and the system's tracker with it, in the same step. */
+export async function endCombat(deps: ServiceDeps, campaignId: number, setup?: unknown): Promise<ClockReport> {
   return clockStep(deps, campaignId, 'combat-ended', async (ctx) => {
     const r = orRefuse(engine.endCombat(ctx.state))
+    await combatFollower(ctx.system)?.follow(ctx, { kind: 'ended', clock: r.state, round: r.rounds, setup })
     return { state: r.state, summary: `Combat ended after ${r.rounds} round${r.rounds === 1 ? '' : 's'} (${r.seconds} s)` }
   })
 }
@@ -156,9 +124,10 @@ export async function undo(deps: ServiceDeps, campaignId: number): Promise<Clock
   const report = await unitOfWork(deps, async (tx) => {
     const { system } = await requireCampaign(tx, campaignId)
     const undone = await undoLastStep(tx, campaignId)
+    await combatFollower(system)?.undo(tx, campaignId, undone.logs)
     changes = undone.changes
     const restored = undone.clock as StoredClock
-    await saveClock(tx, campaignId, undone.clock, { partyLocationId: restored.partyLocationId ?? null, resting: restored.resting ?? {} })
+    await saveClock(tx, campaignId, undone.clock, { partyLocationId: restored.partyLocationId ?? null, resting: restored.resting ?? {}, goOn: restored.goOn ?? null })
     await appendLog(tx, {
       campaignId,
       kind: 'clock.undone',
@@ -166,33 +135,31 @@ export async function undo(deps: ServiceDeps, campaignId: number): Promise<Clock
       payload: { action: undone.action, summary: undone.summary },
     })
     const next = await lastStepWords(tx.trx, campaignId)
-    const names = await characterNames(tx.trx, campaignId)
     return {
-      clock: clockView(
+      clock: await loadClockView(
+        tx,
         campaignId,
-        undone.clock,
-        await loadProvisions(tx, campaignId),
-        names,
-        await roundSeconds(tx.trx, campaignId, system),
+        system,
+        { ...undone.clock, partyLocationId: restored.partyLocationId ?? null, resting: restored.resting ?? {}, goOn: restored.goOn ?? null },
         next,
-        await suppliesFor(tx, campaignId, undone.clock),
-        await partyWhereabouts(tx.trx, campaignId, restored.partyLocationId ?? null),
-        await restView(tx, campaignId, restored.resting ?? {}),
       ),
       summary: `Undone: ${undone.summary}`,
       encounter: null,
       lines: [],
       stopped: null,
+      left: null,
     }
   })
   announce(deps, campaignId, report.clock.time, report.clock.mode, changes)
   return report
 }
+export { advance, goOn, setTime } from './advance'
 export { light, douse, refill, handOver, addTimer, removeTimer } from './lights'
 export { roundSeconds }
 export { lanternLightId }
 export type { StepContext }
+export { combatFollower, followCombat, roundDice, type CombatChange, type CombatFollower } from './combat-followers'
 export { reactionChances, rollEncounterReaction } from './reaction'
-export { StepRecorder } from './steps'
+export { StepRecorder, undoClockStepRow } from './steps'
 export { loadStoredClock, saveClock } from './store'
 export { when } from './view'

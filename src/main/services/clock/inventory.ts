@@ -36,6 +36,21 @@ async function setQuantity(tx: Tx, recorder: StepRecorder, itemId: number, quant
   await tx.trx.updateTable('inventory_item').set({ quantity, updated_at: tx.realTime }).where('id', '=', itemId).execute()
 }
 
+/** A lantern from a pack on the clock, unlit, holding the oil its item holds (CLK-4); as it is if already there. */
+export async function placeLantern(ctx: StepContext, state: ClockState, itemId: number): Promise<{ state: ClockState; lightId: string }> {
+  const item = await requireItem(ctx, itemId)
+  if (item.kind !== 'light' || item.details_parsed.type !== 'lantern') {
+    throw new AppError('refused', `“${item.name}” is not a lantern; only a lantern takes oil.`, [{ field: 'itemId', problem: 'not a lantern' }])
+  }
+  const lightId = lanternLightId(item.id)
+  if (state.lights.some((l) => l.id === lightId)) return { state, lightId }
+  const pints = Number(item.details_parsed.oilPints ?? 0)
+  const capacity = Math.max(engine.DEFAULT_LANTERN_PINTS, Math.ceil(pints))
+  const added = engine.addLight(state, { id: lightId, type: 'lantern', holder: { character: String(item.character_id) }, pints, capacityPints: capacity })
+  if (!added.ok) throw new AppError('refused', added.reason)
+  return { state: added.state, lightId }
+}
+
 /**
  * Puts an inventory light on the clock: a torch or candle is taken from its stack (one used) as a
  * fresh light; a lantern goes on as itself, holding the oil its item holds.
@@ -46,51 +61,74 @@ export async function lightFromItem(ctx: StepContext, itemId: number): Promise<{
   if (item.kind !== 'light' || !type) {
     throw new AppError('refused', `“${item.name}” is not a light source; only torches, candles, lanterns and lamps can be lit.`, [{ field: 'itemId', problem: 'not a light source' }])
   }
-  const holder = { character: String(item.character_id) }
-  if (type === 'lantern') {
-    const lightId = lanternLightId(item.id)
-    const existing = ctx.state.lights.find((l) => l.id === lightId)
-    if (existing) return { state: ctx.state, lightId }
-    const pints = Number(item.details_parsed.oilPints ?? 0)
-    const capacity = Math.max(engine.DEFAULT_LANTERN_PINTS, Math.ceil(pints))
-    const added = engine.addLight(ctx.state, { id: lightId, type, holder, pints, capacityPints: capacity })
-    if (!added.ok) throw new AppError('refused', added.reason)
-    return { state: added.state, lightId }
-  }
+  if (type === 'lantern') return placeLantern(ctx, ctx.state, item.id)
   if (item.quantity < 1) {
     throw new AppError('refused', `There is no ${type} left in “${item.name}”: nothing was lit.`, [{ field: 'itemId', problem: 'none left' }])
   }
   // Unique and stable: the item and how many of it were there when this one was taken.
   const lightId = `${type}-${item.id}-${item.quantity}-${ctx.state.time}`
+  const holder = { character: String(item.character_id) }
   const added = engine.addLight(ctx.state, { id: lightId, type, holder, ...(type === 'electric lamp' ? { burnMinutes: 600 } : {}) })
   if (!added.ok) throw new AppError('refused', added.reason)
   await setQuantity(ctx.tx, ctx.recorder, item.id, item.quantity - 1)
   return { state: added.state, lightId }
 }
 
+/** Where a refill's oil comes from: a flask of oil (a pint a unit) or a lantern in a pack, and how much it holds. */
+export interface OilSource {
+  itemId: number
+  name: string
+  pints: number
+  /** Takes what was poured out of it. */
+  take: (pints: number) => Promise<void>
+}
+
+const isFlask = (item: { name: string; kind: string }): boolean => /\boil\b/i.test(item.name) && item.kind !== 'light'
+const tidyPints = (pints: number): number => Math.round(pints * 1000) / 1000
+
 /**
- * CLK-4: a refill takes one pint of oil from an item: a flask of oil (an item named "oil …",
- * one pint a unit) or another lantern's oil.
+ * CLK-4: the oil for a refill: the item the GM chose (a flask of oil, or another lantern's oil),
+ * or else the carrier's first flask of oil. Refused, naming the lantern, when there is none.
  */
-export async function oilFrom(ctx: StepContext, itemId: number, lightId: string): Promise<void> {
-  const item = await requireItem(ctx, itemId)
-  if (itemIdOfLight(lightId) === item.id) throw new AppError('refused', 'A lantern cannot be refilled from itself.', [{ field: 'fromItemId', problem: 'the lantern itself' }])
-  const isFlask = /\boil\b/i.test(item.name) && item.kind !== 'light'
-  const lanternOil = item.kind === 'light' && item.details_parsed.type === 'lantern' ? Number(item.details_parsed.oilPints ?? 0) : null
-  if (isFlask) {
-    if (item.quantity < 1) throw new AppError('refused', `“${item.name}” is empty: no oil was poured.`, [{ field: 'fromItemId', problem: 'empty' }])
-    await setQuantity(ctx.tx, ctx.recorder, item.id, item.quantity - 1)
-    return
-  }
-  if (lanternOil !== null && !ctx.state.lights.some((l) => l.id === lanternLightId(item.id))) {
-    if (lanternOil < 1) throw new AppError('refused', `“${item.name}” holds less than a pint of oil.`, [{ field: 'fromItemId', problem: 'less than a pint' }])
-    await ctx.recorder.touching('inventory_item', item.id)
-    await ctx.tx.trx
-      .updateTable('inventory_item')
-      .set({ details: JSON.stringify({ ...item.details_parsed, oilPints: lanternOil - 1 }), updated_at: ctx.tx.realTime })
-      .where('id', '=', item.id)
+export async function oilFor(ctx: StepContext, light: engine.LightState, lanternName: string, fromItemId: number | undefined): Promise<OilSource> {
+  if (fromItemId === undefined) {
+    const carrier = 'character' in light.holder ? Number(light.holder.character) : null
+    const flasks = carrier === null ? [] : await ctx.tx.trx
+      .selectFrom('inventory_item')
+      .select(['id', 'name', 'kind', 'quantity'])
+      .where('character_id', '=', carrier)
+      .where('kind', '!=', 'light')
+      .where('quantity', '>', 0)
+      .orderBy('position')
+      .orderBy('id')
       .execute()
-    return
+    const flask = flasks.find(isFlask)
+    if (!flask) {
+      const who = carrier === null ? 'No one' : (ctx.names.get(String(carrier)) ?? 'The carrier')
+      throw new AppError('refused', `${who} carries no oil for ${lanternName}: add a flask of oil (an item named “oil”, a pint each) to the pack, or choose the oil to pour.`, [
+        { field: 'fromItemId', problem: 'no oil carried' },
+      ])
+    }
+    fromItemId = flask.id
+  }
+  const item = await requireItem(ctx, fromItemId)
+  if (itemIdOfLight(light.id) === item.id) throw new AppError('refused', 'A lantern cannot be refilled from itself.', [{ field: 'fromItemId', problem: 'the lantern itself' }])
+  if (isFlask(item)) {
+    if (item.quantity <= 0) throw new AppError('refused', `“${item.name}” is empty: no oil was poured.`, [{ field: 'fromItemId', problem: 'empty' }])
+    return { itemId: item.id, name: item.name, pints: item.quantity, take: (pints) => setQuantity(ctx.tx, ctx.recorder, item.id, tidyPints(item.quantity - pints)) }
+  }
+  const lanternOil = item.kind === 'light' && item.details_parsed.type === 'lantern' ? Number(item.details_parsed.oilPints ?? 0) : null
+  if (lanternOil !== null && !ctx.state.lights.some((l) => l.id === lanternLightId(item.id))) {
+    if (lanternOil <= 0) throw new AppError('refused', `“${item.name}” holds no oil.`, [{ field: 'fromItemId', problem: 'empty' }])
+    const take = async (pints: number): Promise<void> => {
+      await ctx.recorder.touching('inventory_item', item.id)
+      await ctx.tx.trx
+        .updateTable('inventory_item')
+        .set({ details: JSON.stringify({ ...item.details_parsed, oilPints: tidyPints(lanternOil - pints) }), updated_at: ctx.tx.realTime })
+        .where('id', '=', item.id)
+        .execute()
+    }
+    return { itemId: item.id, name: item.name, pints: lanternOil, take }
   }
   throw new AppError('refused', `“${item.name}” holds no oil to pour. Carry a flask of oil (an item named “oil”, one pint each).`, [
     { field: 'fromItemId', problem: 'holds no oil' },

@@ -2,9 +2,20 @@
 import * as engine from '../../engines/clock'
 import type { ClockReport, Span } from '../../../shared/contract'
 import { type ServiceDeps, AppError } from '../core'
-import { clockStep, orRefuse, roundSeconds } from './run-step'
-import { itemIdOfLight, when } from './view'
-import { lightFromItem, oilFrom } from './inventory'
+import { clockStep, orRefuse, roundSeconds, type StepContext } from './run-step'
+import { itemIdOfLight, lightItemNames, lightNamer, when } from './view'
+import { lightFromItem, oilFor, placeLantern } from './inventory'
+
+/**
+ * Refusals name a light as the GM does: who carries it and, for a lantern, its item's name. A light
+ * asked for that is not on the clock (another window undid the step that lit it) is refused here.
+ */
+async function namerFor(ctx: StepContext, state: engine.ClockState, lightId?: string): Promise<engine.LightNamer> {
+  if (lightId !== undefined && !state.lights.some((l) => l.id === lightId)) {
+    throw new AppError('not_found', 'That light is no longer on the clock: it was taken off, or the step that put it there was undone.', [{ field: 'lightId', problem: 'not on the clock' }])
+  }
+  return lightNamer(ctx.names, await lightItemNames(ctx.tx.trx, state))
+}
 
 /**
  * Lights a light source: an item from a character's inventory (a torch or candle is used up from
@@ -19,27 +30,42 @@ export async function light(deps: ServiceDeps, input: { campaignId: number; item
       state = placed.state
       lightId = placed.lightId
     }
-    const lit = orRefuse(engine.lightUp(state, lightId!))
+    const named = await namerFor(ctx, state, lightId)
+    const lit = orRefuse(engine.lightUp(state, lightId!, named))
     const l = lit.state.lights.find((x) => x.id === lightId)!
-    const holder = 'character' in l.holder ? (ctx.names.get(l.holder.character) ?? '?') : l.holder.location
-    return { state: lit.state, events: lit.events, summary: `${holder} lit a ${l.type}` }
+    return { state: lit.state, events: lit.events, summary: `${named(l, 'The')} was lit` }
   })
 }
 
 export async function douse(deps: ServiceDeps, input: { campaignId: number; lightId: string }): Promise<ClockReport> {
   return clockStep(deps, input.campaignId, 'douse', async (ctx) => {
-    const r = orRefuse(engine.douse(ctx.state, input.lightId))
+    const named = await namerFor(ctx, ctx.state, input.lightId)
+    const r = orRefuse(engine.douse(ctx.state, input.lightId, named))
     const l = r.state.lights.find((x) => x.id === input.lightId)!
-    return { state: r.state, summary: `The ${l.type} was put out` }
+    return { state: r.state, summary: `${named(l, 'The')} was put out` }
   })
 }
 
-/** Pours one pint from an oil item (a lantern's oil, or a flask) of the carrier into a lantern. */
-export async function refill(deps: ServiceDeps, input: { campaignId: number; lightId: string; fromItemId: number }): Promise<ClockReport> {
+/**
+ * Fills a lantern with up to a pint of oil (CLK-4): a lantern on the clock, or one in a pack (which
+ * goes on the clock, unlit). The oil comes from the item the GM chose, or the carrier's flask of oil;
+ * a half-burnt lantern takes what it has room for, and the flask gives that much.
+ */
+export async function refill(
+  deps: ServiceDeps,
+  input: { campaignId: number; lightId?: string | undefined; itemId?: number | undefined; fromItemId?: number | undefined },
+): Promise<ClockReport> {
   return clockStep(deps, input.campaignId, 'refill', async (ctx) => {
-    await oilFrom(ctx, input.fromItemId, input.lightId)
-    const r = orRefuse(engine.refillLantern(ctx.state, input.lightId, { pints: 1 }))
-    return { state: r.state, summary: 'A lantern was refilled with a pint of oil' }
+    let state = ctx.state
+    let lightId = input.lightId
+    if (input.itemId !== undefined) ({ state, lightId } = await placeLantern(ctx, state, input.itemId))
+    const named = await namerFor(ctx, state, lightId)
+    const light = state.lights.find((l) => l.id === lightId)!
+    const oil = await oilFor(ctx, light, named(light, 'the'), input.fromItemId)
+    const r = orRefuse(engine.topUpLantern(state, light.id, { upToPints: Math.min(1, oil.pints), named }))
+    await oil.take(r.pints)
+    const pints = Number(r.pints.toFixed(2))
+    return { state: r.state, summary: `${named(light, 'The')} was filled with ${pints} pint${pints === 1 ? '' : 's'} of oil from “${oil.name}”` }
   })
 }
 
@@ -47,7 +73,7 @@ export async function handOver(deps: ServiceDeps, input: { campaignId: number; l
   return clockStep(deps, input.campaignId, 'hand-over', async (ctx) => {
     const to = ctx.names.get(String(input.toCharacterId))
     if (to === undefined) throw new AppError('not_found', `There is no character with id ${input.toCharacterId} in this campaign.`, [{ field: 'toCharacterId', problem: 'not in this campaign' }])
-    const r = orRefuse(engine.handOver(ctx.state, input.lightId, { character: String(input.toCharacterId) }))
+    const r = orRefuse(engine.handOver(ctx.state, input.lightId, { character: String(input.toCharacterId) }, await namerFor(ctx, ctx.state, input.lightId)))
     // A lantern is an inventory item: it changes hands too.
     const itemId = itemIdOfLight(input.lightId)
     if (itemId !== null) {

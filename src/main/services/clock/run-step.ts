@@ -3,32 +3,19 @@
  * action's new clock written with the inventory and injuries its events change, its log entries,
  * and the record that lets it be undone exactly.
  */
-import type { Kysely } from 'kysely'
 import type { ClockEvent, ClockState, Refusable } from '../../engines/clock'
-import type { Database } from '../../db/schema'
-import type { ClockReport, SystemId } from '../../../shared/contract'
-import { getSetting } from '../campaigns'
+import type { ClockReport } from '../../../shared/contract'
 import { requireCampaign, campaignDice, type CampaignDice, unitOfWork, type ServiceDeps, type Tx, AppError } from '../core'
 import { loadProvisions, loadRestRecords, loadStoredClock, loadTimedInjuries, saveClock } from './store'
 import { StepRecorder, type RowChange } from './steps'
-import { characterNames, clockView, loadSupplies, partyWhereabouts } from './view'
+import { characterNames } from './view'
+import { loadClockView } from './screen'
 import { applyInventoryEffects } from './inventory'
 import { describeEvent } from './lines'
 import type { StepContext, StepResult } from './step-context'
-import * as engine from '../../engines/clock'
 
 export type { StepContext, StepResult }
-
-/** CLK-2: the combat round's length in this campaign. */
-export async function roundSeconds(db: Kysely<Database>, campaignId: number, system: SystemId): Promise<number> {
-  if (system === 'osr') return engine.OSR_ROUND_SECONDS // OSR-14: 5-second rounds
-  if (system === 'ladder') return getSetting(db, campaignId, 'ladder.roundSeconds') // LAD-12
-  return getSetting(db, campaignId, 'combat.roundSeconds')
-}
-
-export function suppliesFor(tx: Tx, campaignId: number, state: ClockState) {
-  return loadSupplies(tx.trx, campaignId, new Set(state.lights.map((l) => l.id)))
-}
+export { restView, roundSeconds, suppliesFor } from './screen'
 
 /** OSR-20: who is still resting after a step, and since when their day of rest in progress began. */
 export function restingAfter(state: ClockState): Record<string, number> {
@@ -52,22 +39,10 @@ async function writeHealing(tx: Tx, recorder: StepRecorder, events: ClockEvent[]
   }
 }
 
-/** The old-school PCs below maximum H, with whether they rest (OSR-20). */
-export async function restView(tx: Tx, campaignId: number, resting: Record<string, number>): Promise<ClockReport['clock']['rest']> {
-  const records = await loadRestRecords(tx, campaignId, resting)
-  const names = await characterNames(tx.trx, campaignId)
-  return records.map((r) => {
-    const rec = r.recovery as { h: number; maxH: number; restDayStartedAt: number | null }
-    return { characterId: Number(r.characterId), name: names.get(r.characterId) ?? '?', h: rec.h, maxH: rec.maxH, restingSince: rec.restDayStartedAt }
-  })
-}
-
 export function orRefuse<T extends object>(r: Refusable<T>): T {
   if (!r.ok) throw new AppError('refused', r.reason)
   return r
 }
-
-
 
 /**
  * Runs one clock step in one transaction and returns what the screen shows. `fn` returns the new
@@ -98,6 +73,7 @@ export async function clockStep(
       system,
       state,
       partyLocationId: stored.partyLocationId,
+      goOn: stored.goOn,
       recorder,
       names,
       dice: async () => (rolled.dice ??= await campaignDice(tx, campaignId)),
@@ -107,7 +83,8 @@ export async function clockStep(
     await writeHealing(tx, recorder, events)
     const partyLocationId = result.partyLocationId === undefined ? stored.partyLocationId : result.partyLocationId
     const resting = result.resting ?? restingAfter(result.state)
-    await saveClock(tx, campaignId, result.state, { partyLocationId, resting })
+    const goOn = result.goOn === undefined ? stored.goOn : result.goOn
+    await saveClock(tx, campaignId, result.state, { partyLocationId, resting, goOn })
 
     // One entry for the step, with every face it rolled (DICE-3) …
     const lines = events.map((e) => ({ at: e.at, kind: e.kind, text: describeEvent(e, names) }))
@@ -138,23 +115,13 @@ export async function clockStep(
     }
     changes = await recorder.finish(action, result.summary)
     const found = checks.find((c) => c.encounter)
-    const provisions = await loadProvisions(tx, campaignId)
     return {
-      clock: clockView(
-        campaignId,
-        result.state,
-        provisions,
-        names,
-        await roundSeconds(tx.trx, campaignId, system),
-        { action, summary: result.summary },
-        await suppliesFor(tx, campaignId, result.state),
-        await partyWhereabouts(tx.trx, campaignId, partyLocationId),
-        await restView(tx, campaignId, resting),
-      ),
+      clock: await loadClockView(tx, campaignId, system, { ...result.state, partyLocationId, resting, goOn }, { action, summary: result.summary }),
       summary: result.summary,
       encounter: found?.distance ? { at: found.at, face: found.face, distanceFeet: found.distance.feet, place: found.distance.place } : null,
       lines,
-      stopped: result.stopped ?? null,
+      stopped: result.stopped ? { kind: result.stopped.kind, at: result.stopped.at } : null,
+      left: result.goOn ? { seconds: result.goOn.seconds, of: result.goOn.of } : null,
     }
   })
   announce(deps, campaignId, report.clock.time, report.clock.mode, changes)

@@ -3,6 +3,7 @@ import type { ClockEvent, ClockState } from '../../engines/clock'
 import type { SystemId } from '../../../shared/contract'
 import type { Tx, CampaignDice } from '../core'
 import type { StepRecorder } from './steps'
+import type { PendingAdvance } from './store'
 
 export interface StepResult {
   state: ClockState
@@ -15,6 +16,8 @@ export interface StepResult {
   summary: string
   events?: ClockEvent[]
   stopped?: { kind: string; at: number } | null
+  /** CLK-3: what "go on" advances after this step; unchanged when absent. */
+  goOn?: PendingAdvance | null
 }
 
 export interface StepContext {
@@ -24,6 +27,8 @@ export interface StepContext {
   /** The clock with provisions and injuries read from their tables. */
   state: ClockState
   partyLocationId: number | null
+  /** CLK-3: the rest of the last advance that stopped, if any. */
+  goOn: PendingAdvance | null
   recorder: StepRecorder
   names: Map<string, string>
   /** The campaign's dice for this step, taken on first use (a step that rolls nothing takes none). */

@@ -3,11 +3,11 @@
  * inventory item and injury it changed, before and after, so that the last step can be undone
  * exactly — and refused when something has changed those rows since.
  */
-import type { Kysely } from 'kysely'
-import type { Database } from '../../db/schema'
+import type { Kysely, Selectable } from 'kysely'
+import type { ClockStepTable, Database } from '../../db/schema'
 import type { ClockState } from '../../engines/clock'
 import type { LogEntry } from '../../../shared/contract'
-import { type Tx, AppError, appendLog, type NewLogEntry, changedSince, markStepLogUndone, restoreRow, rowWords, RowSnapshots, type RowChange, touchCampaign } from '../core'
+import { type Tx, AppError, appendLog, type NewLogEntry, changedSince, markActionUndone, markStepLogUndone, restoreRow, rowWords, RowSnapshots, type RowChange, stepUndoGate, stepUndoable, touchCampaign } from '../core'
 
 type StepTable = 'inventory_item' | 'injury' | 'character'
 export type { RowChange } from '../core'
@@ -67,39 +67,31 @@ export interface UndoneStep {
   summary: string
   clock: ClockState
   changes: RowChange[]
+  /** The step's log entries, now marked undone. */
+  logs: { first: number; last: number }
+}
+
+/** The campaign's last clock step not yet undone. */
+function lastStep(db: Kysely<Database>, campaignId: number) {
+  return db.selectFrom('clock_step').selectAll().where('campaign_id', '=', campaignId).where('undone', '=', 0).orderBy('id', 'desc').limit(1).executeTakeFirst()
 }
 
 /**
- * What the campaign's last clock step still standing was, for the clock bar's undo button.
+ * What the campaign's last clock step still standing was, for the clock bar's undo button: null
+ * when it is not the newest action (undo is always newest first; Ctrl+Z takes back the newer one).
  * @example await lastStepWords(db, 1) // { action: 'advance', summary: '+1 turn' }
  */
 export async function lastStepWords(db: Kysely<Database>, campaignId: number): Promise<{ action: string; summary: string } | null> {
-  const step = await db
-    .selectFrom('clock_step')
-    .select(['action', 'summary'])
-    .where('campaign_id', '=', campaignId)
-    .where('undone', '=', 0)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst()
-  return step ?? null
+  const step = await lastStep(db, campaignId)
+  return step && (await stepUndoable(db, campaignId, step)) ? { action: step.action, summary: step.summary } : null
 }
 
 /**
- * Undoes the campaign's last clock step that is not undone yet: the clock, every item and injury
- * as they were, and its log entries marked undone. Refused when a row it changed has been changed
- * since by something else (a GM edit), naming it, so nothing is silently overwritten.
+ * Undoes one clock step: every item, injury and sheet as it was, its log entries marked undone;
+ * returns the clock as it was, for the caller to save. Refused when a row it changed has been
+ * changed since by something else (a GM edit), naming it, so nothing is silently overwritten.
  */
-export async function undoLastStep(tx: Tx, campaignId: number): Promise<UndoneStep> {
-  const step = await tx.trx
-    .selectFrom('clock_step')
-    .selectAll()
-    .where('campaign_id', '=', campaignId)
-    .where('undone', '=', 0)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst()
-  if (!step) throw new AppError('refused', 'There is nothing on the clock to undo.')
+export async function undoClockStepRow(tx: Tx, step: Selectable<ClockStepTable>): Promise<UndoneStep> {
   const changes = JSON.parse(step.rows) as RowChange[]
   const changed = await changedSince(tx, changes)
   if (changed) {
@@ -109,7 +101,20 @@ export async function undoLastStep(tx: Tx, campaignId: number): Promise<UndoneSt
     )
   }
   for (const change of changes) await restoreRow(tx, change)
-  await markStepLogUndone(tx, campaignId, step)
+  await markStepLogUndone(tx, step.campaign_id, step)
   await tx.trx.updateTable('clock_step').set({ undone: 1 }).where('id', '=', step.id).execute()
-  return { action: step.action, summary: step.summary, clock: JSON.parse(step.clock_before) as ClockState, changes }
+  return { action: step.action, summary: step.summary, clock: JSON.parse(step.clock_before) as ClockState, changes, logs: { first: step.first_log_id, last: step.last_log_id } }
+}
+
+/**
+ * Undoes the campaign's last clock step that is not undone yet, when it is the newest action
+ * (refused, naming the newer one, otherwise): the clock, every item and injury as they were.
+ */
+export async function undoLastStep(tx: Tx, campaignId: number): Promise<UndoneStep> {
+  const step = await lastStep(tx.trx, campaignId)
+  if (!step) throw new AppError('refused', 'There is nothing on the clock to undo.')
+  const action = await stepUndoGate(tx.trx, campaignId, step)
+  const undone = await undoClockStepRow(tx, step)
+  if (action) await markActionUndone(tx, action)
+  return undone
 }

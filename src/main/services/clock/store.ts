@@ -3,8 +3,22 @@
  * lives in its own tables and is read into the state for each step: characters' food and water
  * (their inventory) and injuries with a heal time (the injury table).
  */
-import { newClock, osrInjury, type ClockState, type InjuryRecord, type Provisions } from '../../engines/clock'
+import { gameTime, newClock, osrInjury, type ClockState, type InjuryRecord, type Provisions, type StopKind } from '../../engines/clock'
+import { getSetting } from '../campaigns'
 import { type Tx, requireCampaign } from '../core'
+
+/** CLK-3: the rest of an advance that stopped before the end of what was asked, for "go on". */
+export interface PendingAdvance {
+  /** Seconds of the span not advanced. */
+  seconds: number
+  /** What the GM asked for, in words ("8 hours"). */
+  of: string
+  /** The kinds an "until" stops at; null for a span. */
+  until: StopKind[] | null
+  /** Where and why it stopped. */
+  at: number
+  kind: StopKind
+}
 
 /**
  * The clock as stored, with where the party is (a location of the campaign, or null): it decides
@@ -15,24 +29,36 @@ export type StoredClock = ClockState & {
   partyLocationId: number | null
   /** OSR-20: characters resting (id → when their day of rest in progress began). */
   resting: Record<string, number>
+  /** CLK-3: what "go on" would advance. */
+  goOn: PendingAdvance | null
 }
 
-/** The clock as stored: provisions and injuries are read from their tables each time. */
+/**
+ * The clock as stored: provisions and injuries are read from their tables each time. Until a step
+ * stands (none yet, or all undone) the clock is new: exploration at the campaign's start, the
+ * day and time of day its settings give (Day 1 · 00:00 unless the GM set another, CLK-1).
+ */
 export async function loadStoredClock(tx: Tx, campaignId: number): Promise<StoredClock> {
   await requireCampaign(tx, campaignId)
   const row = await tx.trx.selectFrom('clock').select('state').where('campaign_id', '=', campaignId).executeTakeFirst()
-  if (!row) return { ...newClock({ time: 0, place: 'enclosed' }), partyLocationId: null, resting: {} }
+  const moved = await tx.trx.selectFrom('clock_step').select('id').where('campaign_id', '=', campaignId).where('undone', '=', 0).limit(1).executeTakeFirst()
+  if (!row || !moved) {
+    const start = await getSetting(tx.trx, campaignId, 'clock.start')
+    return { ...newClock({ time: gameTime(start.day, start.time), place: 'enclosed' }), partyLocationId: null, resting: {}, goOn: null }
+  }
   const stored = JSON.parse(row.state) as StoredClock
-  return { ...stored, partyLocationId: stored.partyLocationId ?? null, resting: stored.resting ?? {}, provisions: [], injuries: [] }
+  return { ...stored, partyLocationId: stored.partyLocationId ?? null, resting: stored.resting ?? {}, goOn: stored.goOn ?? null, provisions: [], injuries: [] }
 }
 
+/** Writes the clock; what "go on" would advance is kept as it was unless given. */
 export async function saveClock(
   tx: Tx,
   campaignId: number,
   state: ClockState,
-  extra: { partyLocationId: number | null; resting: Record<string, number> },
+  extra: { partyLocationId: number | null; resting: Record<string, number>; goOn?: PendingAdvance | null },
 ): Promise<void> {
-  const json = JSON.stringify({ ...state, ...extra, provisions: [], injuries: [] })
+  const goOn = extra.goOn !== undefined ? extra.goOn : ((state as Partial<StoredClock>).goOn ?? null)
+  const json = JSON.stringify({ ...state, ...extra, goOn, provisions: [], injuries: [] })
   await tx.trx
     .insertInto('clock')
     .values({ campaign_id: campaignId, state: json, updated_at: tx.realTime })

@@ -8,6 +8,7 @@ import type { Database } from '../../db/schema'
 import type { EventMessage } from '../../../shared/contract'
 import type { EventName } from '../../../shared/methods'
 import { EventBus } from './events'
+import { unitBegins, unitCommits } from './action-scope'
 
 export interface ServiceDeps {
   db: Kysely<Database>
@@ -31,15 +32,20 @@ export interface Tx {
 export async function unitOfWork<T>(deps: ServiceDeps, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const pending: EventMessage[] = []
   const realTime = deps.now().toISOString()
-  const result = await deps.db.transaction().execute((trx) =>
-    fn({
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const tx: Tx = {
       trx,
       realTime,
       emitAfterCommit(event, payload) {
         pending.push({ event, payload } as EventMessage)
       },
-    }),
-  )
+    }
+    // Inside a GM action, the action is recorded in this same transaction (action-scope.ts).
+    await unitBegins(tx)
+    const value = await fn(tx)
+    await unitCommits(tx)
+    return value
+  })
   for (const m of pending) deps.events.emit(m.event, m.payload as never)
   return result
 }

@@ -4,7 +4,9 @@ import type { Database, LogEntryRow } from '../../db/schema'
 import type { LogEntry } from '../../../shared/contract'
 import type { RolledFace } from '../../engines/dice'
 import type { Tx } from './context'
+import { AppError } from './errors'
 import { currentGameTime, openSessionId } from './game-time'
+import { logWritten } from './action-scope'
 
 export interface NewLogEntry {
   campaignId: number
@@ -33,6 +35,25 @@ export function toLogEntry(row: LogEntryRow): LogEntry {
 }
 
 /**
+ * The session a change belongs to: the one the GM named, none when they said so (null), and
+ * otherwise the session being played, so that what happens while a session is open is in it
+ * (and in its recap) wherever on the screens it was made. A session of another campaign is
+ * refused, naming the field.
+ * @example await sessionOfChange(tx.trx, 1, undefined) // 12: the open session
+ */
+export async function sessionOfChange(db: Kysely<Database>, campaignId: number, sessionId: number | null | undefined): Promise<number | null> {
+  if (sessionId === undefined) return openSessionId(db, campaignId)
+  if (sessionId === null) return null
+  const row = await db.selectFrom('session').select('id').where('id', '=', sessionId).where('campaign_id', '=', campaignId).executeTakeFirst()
+  if (!row) {
+    throw new AppError('invalid_input', `There is no session ${sessionId} in this campaign; nothing was written.`, [
+      { field: 'sessionId', problem: 'no session of this campaign has this id' },
+    ])
+  }
+  return row.id
+}
+
+/**
  * Appends an entry inside the caller's transaction and announces it once that commits.
  * @example await appendLog(tx, { campaignId: 1, kind: 'note', payload: { text: 'The bridge is out.' } })
  */
@@ -54,6 +75,7 @@ export async function appendLog(tx: Tx, entry: NewLogEntry): Promise<LogEntry> {
     .returningAll()
     .executeTakeFirstOrThrow()
   const logged = toLogEntry(row)
+  logWritten(tx, logged)
   tx.emitAfterCommit('log.added', logged)
   return logged
 }

@@ -2,3 +2,4 @@
 export { deleteInjury, listInjuries, recordInjury } from './injuries'
 export { detailsOf, healsBetweenAdventures, injuryById, injuryChanged, injuryOwner, insertInjury, ladderStatusFrom, openInjuries } from './store'
 export { stepDownInjury, updateInjury } from './updates'
+export { ladderInjuryTimers, ladderRoundSeconds, putOnClock, setLadderInjuryTimers, type LadderHurt } from './ladder-timers'

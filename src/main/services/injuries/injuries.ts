@@ -3,17 +3,19 @@
  * with its log entry. Treating, healing and editing are in injury-updates.ts; how each kind heals
  * is in injury-recovery.ts. The clock heals those with a time as it passes it (CLK-8).
  */
-import { currentGameTime, unitOfWork, type ServiceDeps, type Tx, AppError, notFound } from '../core'
+import { currentGameTime, sessionOfChange, unitOfWork, type ServiceDeps, type Tx, AppError, notFound } from '../core'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { Injury, InjuryDetails, ParsedInput } from '../../../shared/contract'
 import { applyInjury } from '../../engines/ladder'
 import { takeHarm, unharmed } from '../../engines/ranks'
 import { capitalised } from '../../../shared/injuries'
+import { setLadderInjuryTimers } from './ladder-timers'
 import { healsBetweenAdventures, injuryChanged, injuryOwner, insertInjury, ladderStatusFrom, invalid, openInjuries, requireInjuryRow, selectInjuries, toInjury } from './store'
 
 /**
- * A character's injuries, or the whole campaign's; unhealed first, then newest first.
+ * A character's injuries, or the whole campaign's: the history, healed ones kept and marked healed.
+ * Unhealed first, newest first; then the healed, the most recently healed first.
  * @example await listInjuries(db, { campaignId: 1, characterId: 4, unhealedOnly: false })
  */
 export async function listInjuries(
@@ -25,7 +27,7 @@ export async function listInjuries(
   let query = selectInjuries(db).where('injury.campaign_id', '=', q.campaignId)
   if (q.characterId !== undefined) query = query.where('injury.character_id', '=', q.characterId)
   if (q.unhealedOnly) query = query.where('injury.healed', '=', 0)
-  const rows = await query.orderBy('injury.healed').orderBy('injury.taken_at', 'desc').orderBy('injury.id', 'desc').execute()
+  const rows = await query.orderBy('injury.healed').orderBy('injury.healed_at', 'desc').orderBy('injury.taken_at', 'desc').orderBy('injury.id', 'desc').execute()
   return rows.map(toInjury)
 }
 
@@ -85,7 +87,12 @@ export async function recordInjury(deps: ServiceDeps, input: RecordInput): Promi
     const healBetween = what.kind === 'ladder.damage' && (await healsBetweenAdventures(tx, owner.campaign_id))
     // Taken now, as the clock stands, unless the GM says when (CLK-8).
     const takenAt = input.takenAt ?? (await currentGameTime(tx.trx, owner.campaign_id))
-    return insertInjury(tx, owner, { characterId: input.characterId, what, description: input.description, takenAt, healBetweenAdventures: healBetween })
+    // In the session being played, unless the GM names another or none.
+    const sessionId = await sessionOfChange(tx.trx, owner.campaign_id, input.sessionId)
+    const injury = await insertInjury(tx, owner, { characterId: input.characterId, what, description: input.description, takenAt, healBetweenAdventures: healBetween, sessionId })
+    // LAD-17, LAD-19: coming round, medical attention within the hour, a blow to the head go on the clock by themselves.
+    if (what.kind === 'ladder.damage') await setLadderInjuryTimers(tx, owner.campaign_id, { characterId: input.characterId, name: owner.name, outcome: what.level, location: what.location, attackFace: null, at: takenAt })
+    return injury
   })
 }
 

@@ -156,7 +156,7 @@ export async function injuryOwner(tx: Tx, characterId: number, kind: InjuryKind)
 export async function insertInjury(
   tx: Tx,
   owner: { campaign_id: number; system: string },
-  input: { characterId: number; what: InjuryDetails; description: string; takenAt: number; healBetweenAdventures?: boolean },
+  input: { characterId: number; what: InjuryDetails; description: string; takenAt: number; healBetweenAdventures?: boolean; sessionId?: number | null },
 ): Promise<Injury> {
   const { what, takenAt } = input
   const plan = planInjury(what, { takenAt, treatedAt: null, healBetweenAdventures: input.healBetweenAdventures ?? false })
@@ -177,7 +177,8 @@ export async function insertInjury(
     .returning('id')
     .executeTakeFirstOrThrow()
   const injury = await injuryById(tx.trx, row.id)
-  await injuryChanged(tx, injury, 'created', { kind: 'injury.recorded', gameTime: takenAt, payload: { kind: what.kind } })
+  const session = input.sessionId === undefined ? {} : { sessionId: input.sessionId }
+  await injuryChanged(tx, injury, 'created', { kind: 'injury.recorded', gameTime: takenAt, ...session, payload: { kind: what.kind } })
   return injury
 }
 
@@ -186,12 +187,15 @@ export async function healsBetweenAdventures(tx: Tx, campaignId: number): Promis
   return getSetting(tx.trx, campaignId, 'ladder.healBetweenAdventures')
 }
 
-/** Writes an injury change's log entry (who, what) and announces the change after commit. */
+/**
+ * Writes an injury change's log entry (who, what) and announces the change after commit. The
+ * entry is in the session being played unless `log.sessionId` names another (or none: null).
+ */
 export async function injuryChanged(
   tx: Tx,
   injury: Injury,
   change: 'created' | 'updated' | 'deleted',
-  log: { kind: string; payload?: Record<string, unknown>; gameTime?: number },
+  log: { kind: string; payload?: Record<string, unknown>; gameTime?: number; sessionId?: number | null },
 ): Promise<void> {
   await recordChanged(
     tx,
@@ -199,6 +203,7 @@ export async function injuryChanged(
     {
       kind: log.kind,
       ...(log.gameTime === undefined ? {} : { gameTime: log.gameTime }),
+      ...(log.sessionId === undefined ? {} : { sessionId: log.sessionId }),
       payload: { id: injury.id, characterId: injury.characterId, name: injury.characterName, label: injury.label, ...log.payload },
     },
   )

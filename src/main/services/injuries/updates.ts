@@ -104,11 +104,11 @@ export async function updateInjury(deps: ServiceDeps, input: UpdateInput): Promi
  * LAD-22.3: spends 1 Plot Point to step an Incapacitate down to a Wound, which then heals a week
  * after it was taken (LAD-20). Not for an Incapacitate caused by a third Wound; refused with the
  * balance when the character has no Plot Point. The ledger entry names the injury it changed.
- * @example await stepDownInjury(deps, { id: 3, sessionId: null }) // stamped when the Incapacitate was taken
+ * @example await stepDownInjury(deps, { id: 3 }) // in the open session, stamped when the Incapacitate was taken
  */
 export async function stepDownInjury(
   deps: ServiceDeps,
-  input: { id: number; sessionId: number | null; gameTime?: number | undefined },
+  input: { id: number; sessionId?: number | null | undefined; gameTime?: number | undefined },
 ): Promise<{ injury: Injury; entry: LedgerEntry }> {
   return unitOfWork(deps, async (tx) => {
     const row = await requireInjuryRow(tx, input.id)
@@ -134,7 +134,7 @@ export async function stepDownInjury(
     const plan = planInjury({ ...what, level: spent.injury ?? 'wounded' }, { ...factsOf(row.taken_at, facts), healBetweenAdventures: healBetween })
     await tx.trx.updateTable('injury').set({ details: plan.details, heals_at: plan.healsAt, updated_at: tx.realTime }).where('id', '=', row.id).execute()
     const injury = await injuryById(tx.trx, row.id)
-    await injuryChanged(tx, injury, 'updated', { kind: 'injury.steppedDown', gameTime: at, payload: { from: before.label, entryId: entry.id } })
+    await injuryChanged(tx, injury, 'updated', { kind: 'injury.steppedDown', gameTime: at, sessionId: entry.sessionId, payload: { from: before.label, entryId: entry.id } })
     return { injury, entry }
   })
 }

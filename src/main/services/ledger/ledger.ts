@@ -8,15 +8,18 @@ import type { Database } from '../../db/schema'
 import type { Balance, LedgerEntry } from '../../../shared/contract'
 import { CURRENCIES, SYSTEM_CURRENCIES, currenciesOf, type CurrencyId } from '../../../shared/currencies'
 import { SYSTEMS } from '../../../shared/systems'
-import { unitOfWork, type ServiceDeps, type Tx, AppError, notFound, recordChanged, currentGameTime } from '../core'
+import { unitOfWork, type ServiceDeps, type Tx, AppError, notFound, recordChanged, currentGameTime, sessionOfChange } from '../core'
 import { coverProblem, ledgerHolder, type LedgerHolder } from './holder'
 import { entryById, holderEntries, pageOfEntries } from './queries'
 
 export type { LedgerHolder } from './holder'
 
-/** When a change happened: the session (optional) and the game time (the clock's time now when absent). */
+/**
+ * When a change happened: the session (the one being played when absent, none when null) and the
+ * game time (the clock's time now when absent).
+ */
 export interface LedgerWhen {
-  sessionId: number | null
+  sessionId?: number | null | undefined
   gameTime?: number | undefined
 }
 
@@ -68,14 +71,10 @@ function checkCurrency(holder: LedgerHolder, currency: CurrencyId): void {
   }
 }
 
-async function requireSession(tx: Tx, campaignId: number, sessionId: number | null): Promise<number | null> {
-  if (sessionId === null) return null
-  const row = await tx.trx.selectFrom('session').select('number').where('id', '=', sessionId).where('campaign_id', '=', campaignId).executeTakeFirst()
-  if (!row) {
-    throw new AppError('invalid_input', `There is no session ${sessionId} in this campaign; nothing was written.`, [
-      { field: 'sessionId', problem: 'no session of this campaign has this id' },
-    ])
-  }
+/** The session's number, for the Ladder engine's ledger stamp (LAD-21); 0 for none. */
+async function sessionNumber(tx: Tx, sessionId: number | null): Promise<number> {
+  if (sessionId === null) return 0
+  const row = await tx.trx.selectFrom('session').select('number').where('id', '=', sessionId).executeTakeFirstOrThrow()
   return row.number
 }
 
@@ -84,7 +83,7 @@ const LOG_KINDS = { earn: 'ledger.earned', spend: 'ledger.spent', correct: 'ledg
 /**
  * Writes one entry with its log entry, inside the caller's unit of work. Refused, with the balance
  * in the message, when it would take the balance below 0.
- * @example await writeLedgerEntry(tx, holder, { currency: 'pp', amount: -1, reason: 'prop: a torch', sessionId: null, gameTime: 0 }, 'spend')
+ * @example await writeLedgerEntry(tx, holder, { currency: 'pp', amount: -1, reason: 'prop: a torch' }, 'spend') // in the open session, at the clock's time
  */
 export async function writeLedgerEntry(
   tx: Tx,
@@ -92,10 +91,11 @@ export async function writeLedgerEntry(
   entry: LedgerWhen & { currency: CurrencyId; amount: number; reason: string; correctsId?: number },
   why: keyof typeof LOG_KINDS,
 ): Promise<LedgerEntry> {
-  const sessionNumber = await requireSession(tx, holder.campaignId, entry.sessionId)
+  // LAD-21: every entry names its session; during play, the one being played unless the GM says.
+  const sessionId = await sessionOfChange(tx.trx, holder.campaignId, entry.sessionId)
   const gameTime = entry.gameTime ?? (await currentGameTime(tx.trx, holder.campaignId))
   const before = await balanceOf(tx.trx, holder, entry.currency)
-  const problem = coverProblem(holder, { ...entry, gameTime, sessionNumber: sessionNumber ?? 0 }, before)
+  const problem = coverProblem(holder, { ...entry, gameTime, sessionNumber: await sessionNumber(tx, sessionId) }, before)
   if (problem) {
     const outcome = why === 'spend' ? 'Nothing was spent.' : 'Nothing was changed.'
     throw new AppError('refused', `${problem} ${outcome}`, [{ field: why === 'correct' ? 'id' : 'amount', problem }])
@@ -108,7 +108,7 @@ export async function writeLedgerEntry(
       currency: entry.currency,
       amount: entry.amount,
       reason: entry.reason,
-      session_id: entry.sessionId,
+      session_id: sessionId,
       game_time: gameTime,
       corrects_id: entry.correctsId ?? null,
       created_at: tx.realTime,
@@ -120,7 +120,7 @@ export async function writeLedgerEntry(
     { campaignId: holder.campaignId, kind: 'ledger', id: row.id, change: 'created', characterId: holder.characterId },
     {
       kind: LOG_KINDS[why],
-      sessionId: entry.sessionId,
+      sessionId,
       gameTime,
       payload: {
         id: row.id,
@@ -160,7 +160,7 @@ async function change(deps: ServiceDeps, input: ChangeInput, why: 'earn' | 'spen
 
 /**
  * Adds to a balance (LAD-21 awards, OSR-5 treasure, RK-6 experience, RK-7 the GM's Threat).
- * @example await earn(deps, { campaignId: 1, characterId: 4, currency: 'pp', amount: 1, reason: 'made the table laugh', sessionId: null, gameTime: 0 })
+ * @example await earn(deps, { campaignId: 1, characterId: 4, currency: 'pp', amount: 1, reason: 'made the table laugh' }) // in the open session, now
  */
 export function earn(deps: ServiceDeps, input: ChangeInput): Promise<LedgerEntry> {
   return change(deps, input, 'earn')

@@ -22,6 +22,9 @@ interface OpenReduction {
   label: string
 }
 
+type Numbers = Record<Quantity, number>
+const QUANTITIES: readonly Quantity[] = ['rating', 'bonus', 'reserves', 'resistance']
+
 /** A character's open ability reductions (CH-10) of any of these abilities: what this challenge restores. */
 async function reductionsToRestore(db: Kysely<Database>, characterId: number, abilities: readonly string[]): Promise<OpenReduction[]> {
   const rows = await db.selectFrom('injury').select(['id', 'kind', 'details']).where('character_id', '=', characterId).where('kind', '=', 'challenge.reduction').where('healed', '=', 0).execute()
@@ -33,10 +36,79 @@ async function reductionsToRestore(db: Kysely<Database>, characterId: number, ab
 }
 
 /**
+ * How many points of reduction each quantity can pay (CH-10: a point removes 1 rating, 2 bonus,
+ * 3 reserves or half a resistance point, so resistance pays in pairs).
+ * @example pointsEach({ rating: 4, bonus: 3, reserves: 2, resistance: 1 }) // { rating: 4, bonus: 1, reserves: 0, resistance: 2 }
+ */
+function pointsEach(n: Numbers): Numbers {
+  const at = (q: Quantity): number => Math.max(0, n[q])
+  return { rating: Math.floor(at('rating')), bonus: Math.floor(at('bonus') / 2), reserves: Math.floor(at('reserves') / 3), resistance: 2 * Math.floor(at('resistance')) }
+}
+
+/**
+ * A split of `points` the numbers can pay, rating first, then bonus, reserves and resistance (in
+ * pairs); null when they cannot pay it all.
+ * @example splitThatFits(5, { rating: 4, bonus: 0, reserves: 3, resistance: 0 }) // [{ from: 'rating', points: 4 }, { from: 'reserves', points: 1 }]
+ */
+function splitThatFits(points: number, n: Numbers): { from: Quantity; points: number }[] | null {
+  const can = pointsEach(n)
+  const others = can.rating + can.bonus + can.reserves
+  let fromResistance = Math.max(0, points - others)
+  if (fromResistance % 2 === 1) fromResistance += 1
+  if (fromResistance > can.resistance || fromResistance > points) return null
+  let left = points - fromResistance
+  const shares: { from: Quantity; points: number }[] = []
+  for (const q of ['rating', 'bonus', 'reserves'] as const) {
+    const take = Math.min(left, can[q])
+    if (take > 0) shares.push({ from: q, points: take })
+    left -= take
+  }
+  if (fromResistance > 0) shares.push({ from: 'resistance', points: fromResistance })
+  return shares
+}
+
+const numbersWords = (n: Numbers): string => QUANTITIES.map((q) => `${q} ${n[q]}`).join(', ')
+const mostPoints = (n: Numbers): number => {
+  const can = pointsEach(n)
+  return can.rating + can.bonus + can.reserves + can.resistance
+}
+
+/**
+ * What a reduction can come out of (CH-10), once this challenge has restored the reductions of the
+ * abilities it used: the ability used, or for an overall reduction the least of every ability, with
+ * the split offered by default and, when none fits, why.
+ */
+function whatCanPay(
+  sheet: ChallengeSheet | null,
+  meta: { ability: string; abilitiesUsed: readonly string[]; base: Numbers },
+  penalty: { scope: 'ability' | 'overall'; points: number } | null,
+  restoring: boolean,
+): { available: Numbers; split: { from: Quantity; points: number }[] | null; splitProblem: string | null } {
+  const kept = (sheet?.reductions ?? []).filter((r) => !(restoring && r.scope === 'ability' && meta.abilitiesUsed.some((a) => sameAbility(a, r.ability))))
+  const abilities = sheet?.abilities ?? []
+  const used = abilities.find((a) => sameAbility(a.name, meta.ability))
+  const each = abilities.map((a) => ({ name: a.name, now: reducedAbility(a, kept) }))
+  const scope = penalty?.scope ?? 'ability'
+  const available: Numbers =
+    scope === 'overall' && each.length > 0
+      ? (Object.fromEntries(QUANTITIES.map((q) => [q, Math.min(...each.map((a) => a.now[q]))])) as Numbers)
+      : used ? reducedAbility(used, kept) : { ...meta.base }
+  if (!penalty || penalty.points === 0) return { available, split: null, splitProblem: null }
+  const split = splitThatFits(penalty.points, available)
+  if (split) return { available, split, splitProblem: null }
+  if (scope === 'overall' && each.length > 0) {
+    const weakest = each.reduce((a, b) => (mostPoints(b.now) < mostPoints(a.now) ? b : a))
+    return { available, split: null, splitProblem: `every ability must give ${penalty.points} points, and ${weakest.name.trim()} can give only ${mostPoints(weakest.now)} (${numbersWords(weakest.now)})` }
+  }
+  return { available, split: null, splitProblem: `${meta.ability} can give only ${mostPoints(available)} of the ${penalty.points} points (${numbersWords(available)})` }
+}
+
+/**
  * What each side pays (CH-10), from the deepest its pool went against the pool it started with, and
  * the challenge's hazard for it. A horde's goons just fall (CH-9): it has none. A pool rolled to 0
- * at the start (CH-11) is measured as a pool of 1, so "≤ 0" is the depth it reached.
- * @example await consequencesOf(db, challenge) // [{ name: 'Iridia', scope: 'ability', fraction: '1/4', base: 9, points: 2, … }]
+ * at the start (CH-11) is measured as a pool of 1, so "≤ 0" is the depth it reached. Each comes
+ * with a split the sheet can take, offered as the default, or why none fits.
+ * @example await consequencesOf(db, challenge) // [{ name: 'Iridia', scope: 'ability', fraction: '1/4', base: 9, points: 2, split: [{ from: 'rating', points: 2 }], … }]
  */
 export async function consequencesOf(db: Kysely<Database>, c: LoadedChallenge): Promise<ChallengeConsequence[]> {
   if (c.status === 'running') return []
@@ -47,15 +119,15 @@ export async function consequencesOf(db: Kysely<Database>, c: LoadedChallenge): 
     const { threshold, penalty } = consequence({ startingPool: Math.max(1, ch.startingPool), lowestPool: ch.lowestPool, hazard: meta.hazard })
     const base = reductionBase(meta.base)
     const points = penalty?.kind === 'reduction' ? reductionPoints(base, penalty.fraction) : 0
-    let available = { rating: meta.base.rating, bonus: meta.base.bonus, reserves: meta.base.reserves, resistance: meta.base.resistance }
+    let sheet: ChallengeSheet | null = null
     let restores: string[] = []
     if (meta.characterId !== null) {
       const row = await db.selectFrom('character').select('sheet').where('id', '=', meta.characterId).executeTakeFirst()
-      const sheet = row ? challengeSheetOf(row.sheet) : null
-      const ability = sheet?.abilities.find((a) => sameAbility(a.name, meta.ability))
-      if (sheet && ability) available = reducedAbility(ability, sheet.reductions)
+      sheet = row ? challengeSheetOf(row.sheet) : null
       if (!c.stored.consequencesWritten) restores = (await reductionsToRestore(db, meta.characterId, meta.abilitiesUsed)).map((r) => r.label)
     }
+    const reduction = penalty?.kind === 'reduction' && meta.characterId !== null && !c.stored.consequencesWritten ? { scope: penalty.scope, points } : null
+    const pays = whatCanPay(sheet, { ability: meta.ability, abilitiesUsed: meta.abilitiesUsed, base: { ...meta.base } }, reduction, !c.stored.consequencesWritten)
     out.push({
       side: i,
       name: meta.name,
@@ -66,8 +138,10 @@ export async function consequencesOf(db: Kysely<Database>, c: LoadedChallenge): 
       fraction: penalty?.kind === 'reduction' ? penalty.fraction : null,
       base,
       points,
-      available,
+      available: pays.available,
       restores,
+      split: pays.split,
+      splitProblem: pays.splitProblem,
     })
   }
   return out
@@ -86,7 +160,9 @@ function refused(problem: string, field = 'splits'): AppError {
 function splitToReductions(c: ChallengeConsequence, split: Split, title: string): ChallengeReduction[] {
   if (c.characterId === null) throw refused(`${c.name} is not a character, so there is no sheet to take a reduction from`)
   if (c.scope !== 'ability' && c.scope !== 'overall') throw refused(`${c.name} has no reduction to split`)
-  const checked = splitReduction(c.points, [{ name: c.name, owner: true, ...c.available }], split.shares.map((s) => ({ source: c.name, from: s.from, points: s.points })))
+  // An overall reduction comes off every ability: the sheet's own check names the one that cannot pay.
+  const can = c.scope === 'overall' ? { rating: Infinity, bonus: Infinity, reserves: Infinity, resistance: Infinity } : c.available
+  const checked = splitReduction(c.points, [{ name: c.name, owner: true, ...can }], split.shares.map((s) => ({ source: c.name, from: s.from, points: s.points })))
   if (!checked.ok) throw refused(checked.problems.join(' '))
   return split.shares.map((s) => ({ scope: c.scope as 'ability' | 'overall', ability: c.scope === 'overall' ? '' : c.ability, from: s.from, points: s.points, note: `“${title}” (CH-10)` }))
 }
@@ -123,6 +199,13 @@ async function saveSheet(tx: Tx, step: ChallengeStep, characterId: number, next:
   )
 }
 
+/** Where a reduction went, for its injury record: "; off the sheet: 4 rating, 1 reserves" or "; to split on the sheet". */
+function splitWords(c: ChallengeConsequence, added: readonly ChallengeReduction[]): string {
+  if (c.scope !== 'ability' && c.scope !== 'overall') return ''
+  if (added.length === 0) return '; to split on the sheet'
+  return `; off the sheet: ${added.map((r) => `${r.points} ${r.from}`).join(', ')}`
+}
+
 /** "pool fell to 1 of 7". */
 function depthWords(c: LoadedChallenge, side: number): string {
   const ch = c.stored.engine.sides[side]
@@ -156,11 +239,12 @@ export async function writeConsequences(tx: Tx, step: ChallengeStep, c: LoadedCh
     const sheet = challengeSheetOf(row.sheet)
     const used = (r: ChallengeReduction): boolean => r.scope === 'ability' && meta.abilitiesUsed.some((a) => sameAbility(a, r.ability))
     for (const open of await reductionsToRestore(tx.trx, cons.characterId, meta.abilitiesUsed)) await restore(tx, step, open.id, gameTime, title)
-    if (cons.scope !== null) {
-      await record(tx, step, cons, { campaignId, gameTime, title, description: `“${title}”: ${depthWords(c, cons.side)}, ${meta.hazard === 'very' ? 'very' : 'slightly'} hazardous (CH-10).` })
-    }
     const split = splits.find((s) => s.side === cons.side)
     const added = split ? splitToReductions(cons, split, title) : []
+    if (cons.scope !== null) {
+      const hazard = `${depthWords(c, cons.side)}, ${meta.hazard === 'very' ? 'very' : 'slightly'} hazardous (CH-10)`
+      await record(tx, step, cons, { campaignId, gameTime, title, description: `“${title}”: ${hazard}${splitWords(cons, added)}.` })
+    }
     const kept = sheet.reductions.filter((r) => !used(r))
     if (added.length > 0 || kept.length !== sheet.reductions.length) await saveSheet(tx, step, cons.characterId, { ...sheet, reductions: [...kept, ...added] })
   }

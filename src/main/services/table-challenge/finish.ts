@@ -7,6 +7,8 @@ import type { LogEntry } from '../../../shared/contract'
 import { unitOfWork, type ServiceDeps, type Tx, AppError, appendLog } from '../core'
 import { consequencesOf, writeConsequences, type Split } from './consequences'
 import { viewOf, withGmOnly } from './play'
+import { clockCombat, partOfCombat } from './in-combat'
+import * as clock from '../clock'
 import { requireChallengeCampaign } from './setup'
 import { loadChallenge, poolsOf, saveChallenge } from './state'
 import { ChallengeStep, undoLastChallengeStep, type UndoneChallengeStep } from './steps'
@@ -55,11 +57,18 @@ export async function writeTableConsequences(deps: ServiceDeps, input: { id: num
 
 /**
  * Puts the challenge away: broken off if still running (its pools are where they stand; CH-5's
- * carried bonus is offered on the table before). A decided challenge whose consequences are not
- * written is refused unless the GM says to skip them.
+ * carried bonus is offered on the table before), and with it the clock's combat it is part of
+ * (CLK-2). A decided challenge whose consequences are not written is refused unless the GM says to
+ * skip them.
  * @example await closeTableChallenge(deps, { id: 3, skipConsequences: false })
  */
 export async function closeTableChallenge(deps: ServiceDeps, input: { id: number; gmOnly?: boolean | undefined; skipConsequences: boolean }): Promise<{ id: number }> {
+  const c = await loadChallenge(deps.db, input.id)
+  // CLK-2: breaking off a challenge that is part of the clock's combat ends the combat, which breaks it off in the same step.
+  if (c.status === 'running' && partOfCombat(c.stored, await clockCombat(deps, c.row.campaign_id))) {
+    await clock.endCombat(deps, c.row.campaign_id, { challengeId: c.row.id, gmOnly: input.gmOnly })
+    return { id: c.row.id }
+  }
   return unitOfWork(deps, async (tx) => {
     const c = await loadChallenge(tx.trx, input.id)
     if (c.status === 'closed') throw new AppError('refused', `“${c.row.title}” is already put away.`, [{ field: 'id', problem: 'already closed' }])

@@ -7,4 +7,9 @@ export { characterAbilities } from './abilities'
 export { setupOdds, roundOdds } from './odds'
 export { currentChallenge, startTableChallenge, playTableRound, playTableOut, changeTableAbilities } from './play'
 export { writeTableConsequences, closeTableChallenge, undoTableChallenge, undoChallengeStepIn } from './finish'
-export { undoLastChallengeStep } from './steps'
+export { undoLastChallengeStep, undoChallengeStepRow } from './steps'
+import { followCombat } from '../clock'
+import { challengeCombatFollower } from './combat-follow'
+
+// A challenge's rounds follow the clock's combat rounds, in the clock's own steps.
+followCombat('challenge', challengeCombatFollower)

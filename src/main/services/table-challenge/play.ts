@@ -6,10 +6,12 @@
 import type { ChallengeView } from '../../../shared/api/table-challenge.contract'
 import { changeAbilities, playRound, startChallenge, type ConversionChoice, type RoundReport, type Side } from '../../engines/challenge'
 import type { Dice } from '../../engines/dice'
-import { unitOfWork, type ServiceDeps, type Tx, campaignDice, type CampaignDice, AppError, currentGameTime, openSessionId } from '../core'
+import { unitOfWork, type ServiceDeps, campaignDice, type CampaignDice, AppError, currentGameTime, openSessionId } from '../core'
+import * as clock from '../clock'
 import { prepareChallenge, requireChallengeCampaign, sentence, setupRefused, type SetupInput } from './setup'
 import { loadChallenge, poolsOf, readChallenge, runningChallenge, saveChallenge, statusOf, type LoadedChallenge, type StoredChallenge } from './state'
 import { ChallengeStep } from './steps'
+import { joining } from './in-combat'
 import { challengeView, outcomeWords } from './view'
 
 /** Dice where none may be thrown (CH-11): at the start with dice placed in the rounds, or in a round with dice at "pools". */
@@ -48,7 +50,9 @@ export async function currentChallenge(deps: ServiceDeps, campaignId: number): P
 
 /**
  * Starts a challenge (CH-1): the pools are formed, with dice where the GM put them (CH-11), and
- * logged with every face. One challenge at a time is on the table.
+ * logged with every face. One challenge at a time is on the table. A challenge is not a combat
+ * (a meal, a chase, an argument): it never starts the clock's combat; started while the clock is in
+ * combat, it is part of that combat and its rounds are the combat's rounds (CLK-2).
  * @example await startTableChallenge(deps, { campaignId: 1, title: '', dice: 'none', complementary: 'stepped', gmOnly: false, sides: [akane, meal] })
  */
 export async function startTableChallenge(deps: ServiceDeps, input: SetupInput & { title: string; gmOnly: boolean }): Promise<ChallengeView> {
@@ -67,7 +71,7 @@ export async function startTableChallenge(deps: ServiceDeps, input: SetupInput &
     const started = startChallenge(prepared.setups, prepared.place ? { randomness: { place: prepared.place, dice: dice ?? NO_DICE } } : {})
     if (!started.ok) throw setupRefused(started.problems.map((problem) => ({ field: 'sides', problem })))
     const title = input.title || `${prepared.sides[0]?.name} vs ${prepared.sides.slice(1).map((s) => s.name).join(' and ')}`
-    const stored: StoredChallenge = {
+    const fresh: StoredChallenge = {
       engine: started.state,
       sides: prepared.sides,
       complementary: input.complementary,
@@ -77,6 +81,7 @@ export async function startTableChallenge(deps: ServiceDeps, input: SetupInput &
       history: [],
       consequencesWritten: false,
     }
+    const stored = joining(fresh, (await clock.loadStoredClock(tx, input.campaignId)).combat)
     const gameTime = await currentGameTime(tx.trx, input.campaignId)
     const row = await tx.trx
       .insertInto('challenge')
@@ -112,11 +117,20 @@ export async function startTableChallenge(deps: ServiceDeps, input: SetupInput &
   return viewOf(deps, id)
 }
 
-/** Plays one round inside a unit of work and logs it with its faces (DICE-3). */
-async function playOneRound(tx: Tx, step: ChallengeStep, c: LoadedChallenge, stored: StoredChallenge, choices: Record<number, ConversionChoice>): Promise<StoredChallenge> {
+/**
+ * Plays one round inside a unit of work and logs it with its faces (DICE-3), taking the dice from
+ * `takeDice` only when the round throws any (CH-11).
+ */
+export async function playOneRound(
+  step: Pick<ChallengeStep, 'log'>,
+  c: LoadedChallenge,
+  stored: StoredChallenge,
+  choices: Record<number, ConversionChoice>,
+  takeDice: () => Promise<CampaignDice>,
+): Promise<StoredChallenge> {
   // CH-11: dice at "pools" were all thrown at the start; the other places throw in every round.
   const place = stored.engine.randomPlace
-  const dice: CampaignDice | null = place === null || place === 'pools' ? null : await campaignDice(tx, c.row.campaign_id)
+  const dice: CampaignDice | null = place === null || place === 'pools' ? null : await takeDice()
   const played = playRound(stored.engine, { choices, ...(dice ? { dice } : place === 'pools' ? { dice: NO_DICE } : {}) })
   if (!played.ok) throw refusedPlay(played.problems, 'choices')
   const report: RoundReport = played.report
@@ -146,32 +160,46 @@ async function playOneRound(tx: Tx, step: ChallengeStep, c: LoadedChallenge, sto
 /**
  * Plays one round (CH-2 … CH-9): carried bonus (CH-5), conversions back and each side's new ones
  * (CH-7), the simultaneous exchange with dice where they go (CH-11). Refused, changing nothing,
- * when a conversion breaks a limit.
+ * when a conversion breaks a limit. While the clock is in combat the round is the combat's next
+ * round, played in the clock's step, and the challenge is part of that combat from then on (CLK-2).
  * @example await playTableRound(deps, { id: 3, choices: [{ side: 0, toBonus: 2 }] })
  */
 export async function playTableRound(deps: ServiceDeps, input: { id: number; gmOnly?: boolean | undefined; choices: (ConversionChoice & { side: number })[] }): Promise<ChallengeView> {
-  await unitOfWork(deps, async (tx) => {
+  const inCombat = await unitOfWork(deps, async (tx) => {
     const c = await runningChallenge(tx, input.id)
     const wrong = input.choices.filter((ch) => ch.side >= c.stored.engine.sides.length)
     if (wrong.length > 0) throw refusedPlay(wrong.map((w) => `there is no side ${w.side} in this challenge`), 'choices')
+    if ((await clock.loadStoredClock(tx, c.row.campaign_id)).combat) return c.row.campaign_id
     const choices = Object.fromEntries(input.choices.map(({ side, ...choice }) => [side, choice]))
     const step = new ChallengeStep(tx, c.row.campaign_id, { status: c.status, state: c.stored })
-    const next = await playOneRound(tx, step, c, withGmOnly(c.stored, input.gmOnly), choices)
+    const next = await playOneRound(step, c, withGmOnly(c.stored, input.gmOnly), choices, () => campaignDice(tx, c.row.campaign_id))
     await saveChallenge(tx, c.row.id, statusOf(next), next)
     await step.finish(c.row.id, 'round', `Round ${next.engine.roundsPlayed} of “${c.row.title}”`)
+    return null
   })
+  // CLK-2: in combat the clock plays the round, and the challenge's with it (combat-follow.ts).
+  if (inCombat !== null) await clock.nextRound(deps, inCombat, { challengeId: input.id, choices: input.choices, gmOnly: input.gmOnly })
   return viewOf(deps, input.id)
 }
 
 /**
  * Plays rounds with no conversions until the challenge is decided (CH-3), each round logged with
  * its own faces; taken back as one step. Refused, playing nothing, when 100 rounds decide nothing
- * (resistance stopping every loss: a stalemate).
+ * (resistance stopping every loss: a stalemate). Refused while the clock is in combat: each round
+ * played then is one of the combat's rounds, played one at a time (CLK-2).
  * @example await playTableOut(deps, { id: 3 })
  */
 export async function playTableOut(deps: ServiceDeps, input: { id: number; gmOnly?: boolean | undefined }): Promise<ChallengeView> {
   await unitOfWork(deps, async (tx) => {
     const c = await runningChallenge(tx, input.id)
+    const combat = (await clock.loadStoredClock(tx, c.row.campaign_id)).combat
+    if (combat) {
+      throw new AppError(
+        'refused',
+        `The clock is in combat (round ${combat.round}), and each round of “${c.row.title}” played now is one of its rounds: play them one at a time (Play round, or R on the clock bar), or end the combat first. Nothing was played.`,
+        [{ field: 'id', problem: 'the clock is in combat' }],
+      )
+    }
     const step = new ChallengeStep(tx, c.row.campaign_id, { status: c.status, state: c.stored })
     let stored = withGmOnly(c.stored, input.gmOnly)
     const first = stored.engine.roundsPlayed
@@ -179,7 +207,7 @@ export async function playTableOut(deps: ServiceDeps, input: { id: number; gmOnl
       if (stored.engine.roundsPlayed - first >= MAX_ROUNDS) {
         throw new AppError('refused', `After ${MAX_ROUNDS} rounds nobody is out: resistance stops every loss (a stalemate). Break it off or change abilities. Nothing was played.`, [{ field: 'id', problem: 'a stalemate' }])
       }
-      stored = await playOneRound(tx, step, c, stored, {})
+      stored = await playOneRound(step, c, stored, {}, () => campaignDice(tx, c.row.campaign_id))
     }
     await saveChallenge(tx, c.row.id, statusOf(stored), stored)
     const played = stored.engine.roundsPlayed - first

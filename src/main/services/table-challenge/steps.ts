@@ -3,10 +3,11 @@
  * challenge as it was and every injury and character sheet it changed, before and after, so the
  * last step can be taken back exactly, and refused when something else has changed them since.
  */
-import type { Kysely } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
 import type { Database } from '../../db/schema'
+import type { ChallengeStepTable } from '../../db/schema-challenge'
 import type { LogEntry } from '../../../shared/contract'
-import { type Tx, AppError, appendLog, type NewLogEntry, touchCampaign, Rows } from '../core'
+import { type Tx, AppError, appendLog, type NewLogEntry, markActionUndone, stepUndoGate, stepUndoable, touchCampaign, Rows } from '../core'
 import type { ChallengeStatus, StoredChallenge } from './state'
 
 type StepTable = 'injury' | 'character'
@@ -86,23 +87,19 @@ export interface UndoneChallengeStep {
   characterIds: number[]
 }
 
+/** The campaign's last challenge step not yet taken back. */
+function lastStep(db: Kysely<Database>, campaignId: number) {
+  return db.selectFrom('challenge_step').selectAll().where('campaign_id', '=', campaignId).where('undone', '=', 0).orderBy('id', 'desc').limit(1).executeTakeFirst()
+}
+
 /**
- * Takes back the campaign's last challenge step: the challenge as it was (or gone, if the step
- * started it), every injury and sheet as it was, and its log entries marked undone. Refused when a
- * row it changed has been changed since by something else, naming it, so nothing is overwritten.
- * The caller writes the log entry that says so.
- * @example const undone = await undoLastChallengeStep(tx, campaignId)
+ * Takes back one challenge step: the challenge as it was (or gone, if the step started it), every
+ * injury and sheet as it was, and its log entries marked undone. Refused when a row it changed has
+ * been changed since by something else, naming it, so nothing is overwritten.
+ * @example const undone = await undoChallengeStepRow(tx, step)
  */
-export async function undoLastChallengeStep(tx: Tx, campaignId: number): Promise<UndoneChallengeStep> {
-  const step = await tx.trx
-    .selectFrom('challenge_step')
-    .selectAll()
-    .where('campaign_id', '=', campaignId)
-    .where('undone', '=', 0)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst()
-  if (!step) throw new AppError('refused', 'There is no challenge step to take back.', [{ field: 'campaignId', problem: 'nothing to take back' }])
+export async function undoChallengeStepRow(tx: Tx, step: Selectable<ChallengeStepTable>): Promise<UndoneChallengeStep> {
+  const campaignId = step.campaign_id
   const changes = JSON.parse(step.rows) as RowChange[]
   const changed = await Rows.changedSince(tx, changes)
   if (changed) {
@@ -128,17 +125,24 @@ export async function undoLastChallengeStep(tx: Tx, campaignId: number): Promise
 }
 
 /**
+ * Takes back the campaign's last challenge step when it is the newest action (refused, naming the
+ * newer one, otherwise). The caller writes the log entry that says so.
+ * @example const undone = await undoLastChallengeStep(tx, campaignId)
+ */
+export async function undoLastChallengeStep(tx: Tx, campaignId: number): Promise<UndoneChallengeStep> {
+  const step = await lastStep(tx.trx, campaignId)
+  if (!step) throw new AppError('refused', 'There is no challenge step to take back.', [{ field: 'campaignId', problem: 'nothing to take back' }])
+  const action = await stepUndoGate(tx.trx, campaignId, step)
+  const undone = await undoChallengeStepRow(tx, step)
+  if (action) await markActionUndone(tx, action)
+  return undone
+}
+
+/**
  * The summary of the step "take back" would undo now, if it is this challenge's.
  * @example await lastStepSummary(db, campaignId, challengeId) // 'Round 2 of “Cecilie vs the dragon”'
  */
 export async function lastStepSummary(db: Kysely<Database>, campaignId: number, challengeId: number): Promise<string | null> {
-  const step = await db
-    .selectFrom('challenge_step')
-    .select(['challenge_id', 'summary'])
-    .where('campaign_id', '=', campaignId)
-    .where('undone', '=', 0)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst()
-  return step && step.challenge_id === challengeId ? step.summary : null
+  const step = await lastStep(db, campaignId)
+  return step && step.challenge_id === challengeId && (await stepUndoable(db, campaignId, step)) ? step.summary : null
 }

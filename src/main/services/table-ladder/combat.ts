@@ -7,12 +7,15 @@
 import type { ConflictView } from '../../../shared/api/table-ladder.contract'
 import { damageBetween, meleeExchange, planCombatRound, rollGunfire, startMelee, type Combatant as EngineCombatant, type DamageLevel, type WoundLocation } from '../../engines/ladder'
 import type { TimerInput } from '../../engines/clock'
-import { unitOfWork, type ServiceDeps, campaignDice, appendLog } from '../core'
+import type { LogEntry } from '../../../shared/contract'
+import { unitOfWork, type ServiceDeps, type Tx, type NewLogEntry, type CampaignDice } from '../core'
+import { loadStoredClock } from '../clock'
+import * as clock from '../clock'
 import { byTheRules, refuse } from './refusal'
 import { contenderOf } from './odds'
-import { openConflict, saveConflict, undoPoint, type CombatState, type Last } from './conflict-store'
+import { openConflict, saveConflict, undoPoint, type CombatState, type Conflict, type Last } from './conflict-store'
 import { reread } from './conflicts'
-import { ladderRoundSeconds, putOnClock, sufferInjury } from './consequences'
+import { ladderRoundSeconds, sufferInjury } from './consequences'
 import { ap, rung } from './lines'
 
 type Setup = Extract<import('./conflict-store').Setup, { kind: 'combat' }>
@@ -64,87 +67,101 @@ function engineCombatant(c: Setup['combatants'][number]): EngineCombatant {
   return { ...contenderOf(c), ...(c.naturalWeapons ? { naturalWeapons: true } : {}), ...(c.super ? { super: true } : {}) }
 }
 
+/** Where a round's entry goes: the clock's step that plays the round. */
+export type RoundLogger = (entry: Omit<NewLogEntry, 'campaignId'>) => Promise<LogEntry>
+
 /**
- * Runs one combat round of a combat tracker. Refused with every problem of the plan, writing
+ * Runs one combat round of a combat tracker as the clock plays round `round` (CLK-2), inside the
+ * clock's step, on `takeDice` (the step's roll: the round takes no second one); returns the timers
+ * it sets (LAD-17, LAD-19) for the clock to carry. Refused with every problem of the plan, writing
  * nothing, when the rules do not allow it (LAD-12, LAD-17, LAD-18).
+ * @example await runCombatRound(tx, conflict, { id: 5, melee: [{ attacker: 'Tai', defender: 'Guard' }], gunfire: [], gmOnly: false }, 2, log, () => roundDice(ctx))
+ */
+export async function runCombatRound(tx: Tx, conflict: Conflict, input: RoundInput, round: number, log: RoundLogger, takeDice: () => Promise<CampaignDice>): Promise<TimerInput[]> {
+  if (conflict.setup.kind !== 'combat') throw refuse('id', 'Only a combat runs in rounds; a conflict plays exchanges.')
+  const setup = conflict.setup
+  const before = conflict.state as CombatState
+  if (input.melee.length === 0 && input.gunfire.length === 0) throw refuse('melee', 'Plan at least one hand-to-hand attack or one shot for the round.')
+  const problems = planProblems(setup, before, input)
+  const roundSeconds = await ladderRoundSeconds(tx, conflict.campaignId)
+  const order = planCombatRound({ melee: input.melee, gunfire: input.gunfire.map((g) => ({ shooter: g.shooter, target: g.target })), lostAttack: before.lostAttack }, roundSeconds)
+  if (!order.ok) problems.push(...order.problems)
+  if (problems.length > 0) throw refuse('melee', problems.join(' '))
+  const dice = await takeDice()
+  const who = new Map(setup.combatants.map((c) => [c.name, c]))
+  const fights = { ...before.fights }
+  const lines: Line[] = []
+  const hits: Hit[] = []
+  const said: string[] = []
+
+  // LAD-12: hand-to-hand first, all at once; the same two combatants fight one fight.
+  const pairs = new Map(input.melee.map((m) => [fightKey(m.attacker, m.defender).join('\u0000'), fightKey(m.attacker, m.defender)]))
+  for (const [key, [a, b]] of pairs) {
+    const fight = fights[key] ?? { ...startMelee({ extended: before.extended }), a, b }
+    const ca = who.get(a)!
+    const cb = who.get(b)!
+    const { state, report } = byTheRules('melee', () => meleeExchange(dice, fight, { a: engineCombatant(ca), b: engineCombatant(cb) }))
+    fights[key] = { ...state, a, b }
+    const strike = report.strike
+    const noteOf = (side: 'a' | 'b') => (strike?.by === side ? `strikes: ${strike.effect}` : report.scored[side === 'a' ? 0 : 1] ? `+${ap(report.scored[side === 'a' ? 0 : 1])}` : '')
+    lines.push({ name: a, faces: report.rolls.a.faces, result: report.rolls.a.result, note: noteOf('a') })
+    lines.push({ name: b, faces: report.rolls.b.faces, result: report.rolls.b.result, note: noteOf('b') })
+    const struck = strike ? `; ${strike.by === 'a' ? a : b} strikes (LAD-13)` : ''
+    said.push(`${a} ${report.rolls.a.faces.join(', ')} → ${rung(report.rolls.a.result)} vs ${b} ${report.rolls.b.faces.join(', ')} → ${rung(report.rolls.b.result)} (${report.after.a}–${report.after.b} AP${struck})`)
+    if (strike) hits.push({ victim: strike.by === 'a' ? b : a, by: strike.by === 'a' ? a : b, taken: strike.effect, location: strike.location?.location ?? null, attackFace: strike.locationFace })
+  }
+
+  // LAD-14: then gunfire, all at once, against the target rung the GM set.
+  for (const g of input.gunfire) {
+    const shooter = who.get(g.shooter)!
+    const target = who.get(g.target)!
+    const shot = byTheRules('gunfire', () => rollGunfire(dice, { asset: shooter.shoot!, target: g.rung, extended: before.extended, ...(shooter.wonky ? { wonky: shooter.wonky } : {}) }))
+    lines.push({ name: g.shooter, faces: shot.roll.faces, result: shot.roll.result, note: `at ${g.target}: ${shot.outcome}` })
+    said.push(`${g.shooter} fires at ${g.target} (target ${rung(g.rung)}): ${shot.roll.faces.join(', ')} → ${rung(shot.roll.result)}, ${shot.outcome}`)
+    if (shot.outcome !== 'miss') {
+      // LAD-31: between supers, damage is subdual.
+      const taken = damageBetween(shot.outcome, { supers: shooter.super && target.super })
+      hits.push({ victim: g.target, by: g.shooter, taken, location: shot.location?.location ?? null, attackFace: shot.roll.faces[0]! })
+    }
+  }
+
+  // LAD-15 … LAD-19: each strike or hit lands as an injury, in the order made.
+  const status = { ...before.status }
+  const consequences: Last['consequences'] = []
+  const timers: TimerInput[] = []
+  for (const h of hits) {
+    const victim = who.get(h.victim)!
+    const r = await sufferInjury(tx, dice, { characterId: victim.characterId, name: h.victim, status: status[h.victim]! }, { ...h, roundSeconds, campaignId: conflict.campaignId })
+    status[h.victim] = r.status
+    consequences.push(r.consequence)
+    timers.push(...r.timers)
+  }
+  // LAD-17: a Wound costs the next attack; last round's losses are spent by this round.
+  const lostAttack = [...new Set(consequences.filter((c) => c.losesNextAttack).map((c) => c.name))]
+  const state: CombatState = { ...before, round, fights, status, lostAttack }
+  const hurt = consequences.map((c) => `${c.name}: ${c.outcome}${c.location ? ` (${c.location})` : ''}`)
+  const text = `Round ${round} of “${conflict.name}”: ${said.join('; ')}.${hurt.length ? ` ${hurt.join('; ')}.` : ' No one is hurt.'}`
+  await saveConflict(tx, conflict, { state, last: { title: `Round ${round}`, text, lines, consequences } })
+  await log({
+    kind: 'ladder.combat.round',
+    payload: { conflictId: conflict.id, name: conflict.name, round, lines, consequences: consequences.map(({ injury, ...c }) => ({ ...c, injuryId: injury?.id ?? null })), text, undo: undoPoint(conflict) },
+    dice: dice.faces,
+    gmOnly: input.gmOnly,
+  })
+  // The timers go on the clock with the round, in the clock's own step (CLK-6).
+  return timers
+}
+
+/**
+ * Runs the next combat round: the clock plays the round and the tracker's plan in one step (CLK-2);
+ * the clock's combat starts first if it has not.
  * @example await combatRound(deps, { id: 5, melee: [{ attacker: 'Tai', defender: 'Guard' }], gunfire: [{ shooter: 'Orb', target: 'Sniper', rung: 'good' }], gmOnly: false })
  */
 export async function combatRound(deps: ServiceDeps, input: RoundInput): Promise<ConflictView> {
-  return unitOfWork(deps, async (tx) => {
-    const conflict = await openConflict(tx, input.id)
-    if (conflict.setup.kind !== 'combat') throw refuse('id', 'Only a combat runs in rounds; a conflict plays exchanges.')
-    const setup = conflict.setup
-    const before = conflict.state as CombatState
-    if (input.melee.length === 0 && input.gunfire.length === 0) throw refuse('melee', 'Plan at least one hand-to-hand attack or one shot for the round.')
-    const problems = planProblems(setup, before, input)
-    const roundSeconds = await ladderRoundSeconds(tx, conflict.campaignId)
-    const order = planCombatRound({ melee: input.melee, gunfire: input.gunfire.map((g) => ({ shooter: g.shooter, target: g.target })), lostAttack: before.lostAttack }, roundSeconds)
-    if (!order.ok) problems.push(...order.problems)
-    if (problems.length > 0) throw refuse('melee', problems.join(' '))
-    const who = new Map(setup.combatants.map((c) => [c.name, c]))
-    const dice = await campaignDice(tx, conflict.campaignId)
-    const round = before.round + 1
-    const fights = { ...before.fights }
-    const lines: Line[] = []
-    const hits: Hit[] = []
-    const said: string[] = []
-
-    // LAD-12: hand-to-hand first, all at once; the same two combatants fight one fight.
-    const pairs = new Map(input.melee.map((m) => [fightKey(m.attacker, m.defender).join('\u0000'), fightKey(m.attacker, m.defender)]))
-    for (const [key, [a, b]] of pairs) {
-      const fight = fights[key] ?? { ...startMelee({ extended: before.extended }), a, b }
-      const ca = who.get(a)!
-      const cb = who.get(b)!
-      const { state, report } = byTheRules('melee', () => meleeExchange(dice, fight, { a: engineCombatant(ca), b: engineCombatant(cb) }))
-      fights[key] = { ...state, a, b }
-      const strike = report.strike
-      const noteOf = (side: 'a' | 'b') => (strike?.by === side ? `strikes: ${strike.effect}` : report.scored[side === 'a' ? 0 : 1] ? `+${ap(report.scored[side === 'a' ? 0 : 1])}` : '')
-      lines.push({ name: a, faces: report.rolls.a.faces, result: report.rolls.a.result, note: noteOf('a') })
-      lines.push({ name: b, faces: report.rolls.b.faces, result: report.rolls.b.result, note: noteOf('b') })
-      const struck = strike ? `; ${strike.by === 'a' ? a : b} strikes (LAD-13)` : ''
-      said.push(`${a} ${report.rolls.a.faces.join(', ')} → ${rung(report.rolls.a.result)} vs ${b} ${report.rolls.b.faces.join(', ')} → ${rung(report.rolls.b.result)} (${report.after.a}–${report.after.b} AP${struck})`)
-      if (strike) hits.push({ victim: strike.by === 'a' ? b : a, by: strike.by === 'a' ? a : b, taken: strike.effect, location: strike.location?.location ?? null, attackFace: strike.locationFace })
-    }
-
-    // LAD-14: then gunfire, all at once, against the target rung the GM set.
-    for (const g of input.gunfire) {
-      const shooter = who.get(g.shooter)!
-      const target = who.get(g.target)!
-      const shot = byTheRules('gunfire', () => rollGunfire(dice, { asset: shooter.shoot!, target: g.rung, extended: before.extended, ...(shooter.wonky ? { wonky: shooter.wonky } : {}) }))
-      lines.push({ name: g.shooter, faces: shot.roll.faces, result: shot.roll.result, note: `at ${g.target}: ${shot.outcome}` })
-      said.push(`${g.shooter} fires at ${g.target} (target ${rung(g.rung)}): ${shot.roll.faces.join(', ')} → ${rung(shot.roll.result)}, ${shot.outcome}`)
-      if (shot.outcome !== 'miss') {
-        // LAD-31: between supers, damage is subdual.
-        const taken = damageBetween(shot.outcome, { supers: shooter.super && target.super })
-        hits.push({ victim: g.target, by: g.shooter, taken, location: shot.location?.location ?? null, attackFace: shot.roll.faces[0]! })
-      }
-    }
-
-    // LAD-15 … LAD-19: each strike or hit lands as an injury, in the order made.
-    const status = { ...before.status }
-    const consequences: Last['consequences'] = []
-    const timers: TimerInput[] = []
-    for (const h of hits) {
-      const victim = who.get(h.victim)!
-      const r = await sufferInjury(tx, dice, { characterId: victim.characterId, name: h.victim, status: status[h.victim]! }, { ...h, roundSeconds, campaignId: conflict.campaignId })
-      status[h.victim] = r.status
-      consequences.push(r.consequence)
-      timers.push(...r.timers)
-    }
-    // LAD-17: a Wound costs the next attack; last round's losses are spent by this round.
-    const lostAttack = [...new Set(consequences.filter((c) => c.losesNextAttack).map((c) => c.name))]
-    const state: CombatState = { ...before, round, fights, status, lostAttack }
-    const hurt = consequences.map((c) => `${c.name}: ${c.outcome}${c.location ? ` (${c.location})` : ''}`)
-    const text = `Round ${round} of “${conflict.name}”: ${said.join('; ')}.${hurt.length ? ` ${hurt.join('; ')}.` : ' No one is hurt.'}`
-    await putOnClock(tx, conflict.campaignId, timers, `Round ${round} of “${conflict.name}”`)
-    await saveConflict(tx, conflict, { state, last: { title: `Round ${round}`, text, lines, consequences } })
-    await appendLog(tx, {
-      campaignId: conflict.campaignId,
-      kind: 'ladder.combat.round',
-      payload: { conflictId: conflict.id, name: conflict.name, round, lines, consequences: consequences.map(({ injury, ...c }) => ({ ...c, injuryId: injury?.id ?? null })), text, undo: undoPoint(conflict) },
-      dice: dice.faces,
-      gmOnly: input.gmOnly,
-    })
-    return reread(tx, conflict.id)
-  })
+  const conflict = await unitOfWork(deps, (tx) => openConflict(tx, input.id))
+  if (conflict.setup.kind !== 'combat') throw refuse('id', 'Only a combat runs in rounds; a conflict plays exchanges.')
+  const inCombat = await unitOfWork(deps, async (tx) => (await loadStoredClock(tx, conflict.campaignId)).combat !== null)
+  if (!inCombat) await clock.startCombat(deps, conflict.campaignId)
+  await clock.nextRound(deps, conflict.campaignId, { round: input })
+  return unitOfWork(deps, (tx) => reread(tx, input.id))
 }

@@ -7,11 +7,13 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { Combatant, ConflictView, Participant, StartConflict } from '../../../shared/api/table-ladder.contract'
 import { UNHURT, neutralise, requireAsset, startDuel, startExtendedConflict, startRace, startTeamConflict, type TeamConflictState } from '../../engines/ladder'
-import { unitOfWork, type ServiceDeps, type Tx, appendLog, openSessionId } from '../core'
+import { unitOfWork, type ServiceDeps, type Tx, type NewLogEntry, appendLog, openSessionId } from '../core'
+import { loadStoredClock } from '../clock'
+import * as clock from '../clock'
 import { byTheRules, refuse, requireLadderCampaign } from './refusal'
 import { injuryStatuses, resolveRoller } from './who'
 import { contenderOf } from './odds'
-import { openConflict, saveConflict, toConflict, undoPoint, type CombatState, type EngineState, type Setup, type TeamMemberSetup } from './conflict-store'
+import { openConflict, saveConflict, toConflict, undoPoint, type CombatState, type Conflict, type EngineState, type Setup, type TeamMemberSetup } from './conflict-store'
 import { conflictView } from './conflict-view'
 import { rung } from './lines'
 
@@ -137,32 +139,60 @@ async function begin(tx: Tx, input: StartConflict): Promise<{ setup: Setup; stat
 }
 
 /**
+ * Writes a new tracker inside the caller's unit of work; its entry goes where `log` puts it (the
+ * clock's step, for a combat that starts the clock's). A combat begins at the clock's round.
+ * @example await insertConflict(tx, input, (e) => appendLog(tx, { ...e, campaignId: 1 }), 0)
+ */
+export async function insertConflict(tx: Tx, input: StartConflict, log: (entry: Omit<NewLogEntry, 'campaignId'>) => Promise<unknown>, round = 0): Promise<number> {
+  await requireLadderCampaign(tx.trx, input.campaignId)
+  const begun = await begin(tx, input)
+  const state = begun.setup.kind === 'combat' ? { ...(begun.state as CombatState), round } : begun.state
+  const row = await tx.trx
+    .insertInto('ladder_conflict')
+    .values({
+      campaign_id: input.campaignId,
+      session_id: await openSessionId(tx.trx, input.campaignId),
+      kind: input.kind,
+      name: begun.name,
+      setup: JSON.stringify(begun.setup),
+      state: JSON.stringify(state),
+      last: null,
+      created_at: tx.realTime,
+      updated_at: tx.realTime,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await log({ kind: 'ladder.conflict.started', payload: { conflictId: row.id, kind: input.kind, name: begun.name, text: begun.text } })
+  return row.id
+}
+
+/** The campaign's open combat, if any: the one that follows the clock's combat. */
+export async function openCombatId(db: Kysely<Database>, campaignId: number): Promise<number | null> {
+  const row = await db.selectFrom('ladder_conflict').select('id').where('campaign_id', '=', campaignId).where('kind', '=', 'combat').where('status', '=', 'open').orderBy('id', 'desc').executeTakeFirst()
+  return row?.id ?? null
+}
+
+/**
  * Starts a tracker with its participants (characters by id, or names typed at the table) and any
- * head start (LAD-9). Refused, writing nothing, when the rules do not allow the setup.
+ * head start (LAD-9). A combat is the clock's combat (CLK-2): it starts the clock's in the same
+ * step, or joins the one under way at its round. Refused, writing nothing, when the rules do not
+ * allow the setup.
  * @example await startConflict(deps, { campaignId: 1, kind: 'extended', name: '', a: tai, b: guard, headStart: { a: 0, b: 1 }, extended: false })
  */
 export async function startConflict(deps: ServiceDeps, input: StartConflict): Promise<ConflictView> {
-  return unitOfWork(deps, async (tx) => {
-    await requireLadderCampaign(tx.trx, input.campaignId)
-    const { setup, state, name, text } = await begin(tx, input)
-    const row = await tx.trx
-      .insertInto('ladder_conflict')
-      .values({
-        campaign_id: input.campaignId,
-        session_id: await openSessionId(tx.trx, input.campaignId),
-        kind: input.kind,
-        name,
-        setup: JSON.stringify(setup),
-        state: JSON.stringify(state),
-        last: null,
-        created_at: tx.realTime,
-        updated_at: tx.realTime,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow()
-    await appendLog(tx, { campaignId: input.campaignId, kind: 'ladder.conflict.started', payload: { conflictId: row.id, kind: input.kind, name, text } })
-    return conflictView(toConflict(row))
-  })
+  if (input.kind === 'combat') {
+    const under = await unitOfWork(deps, async (tx) => {
+      await requireLadderCampaign(tx.trx, input.campaignId)
+      if (await openCombatId(tx.trx, input.campaignId)) throw refuse('campaignId', 'A fight is already under way, and the clock runs one combat at a time (CLK-2): end it before setting up another.')
+      return (await loadStoredClock(tx, input.campaignId)).combat
+    })
+    if (!under) {
+      await clock.startCombat(deps, input.campaignId, { start: input })
+      return unitOfWork(deps, async (tx) => reread(tx, (await openCombatId(tx.trx, input.campaignId))!))
+    }
+    return unitOfWork(deps, async (tx) => reread(tx, await insertConflict(tx, input, (e) => appendLog(tx, { ...e, campaignId: input.campaignId }), under.round)))
+  }
+  return unitOfWork(deps, async (tx) => reread(tx, await insertConflict(tx, input, (e) => appendLog(tx, { ...e, campaignId: input.campaignId }))))
 }
 
 async function reread(tx: Tx, id: number): Promise<ConflictView> {
@@ -190,19 +220,27 @@ export async function neutraliseMember(deps: ServiceDeps, input: { id: number; n
 }
 
 /**
- * Ends a tracker: a new scene or combat clears its AP (LAD-9). It stays readable, closed.
+ * Ends a tracker inside the caller's unit of work: a new scene or combat clears its AP (LAD-9). It
+ * stays readable, closed.
+ */
+export async function closeConflict(tx: Tx, conflict: Conflict, log: (entry: Omit<NewLogEntry, 'campaignId'>) => Promise<unknown>): Promise<void> {
+  const view = conflictView(conflict)
+  const outcome = view.winner ? ` ${view.winner} won.` : ''
+  const text = `“${conflict.name}” ended after ${view.exchanges} ${conflict.setup.kind === 'combat' ? 'round' : 'exchange'}${view.exchanges === 1 ? '' : 's'}.${outcome}`
+  await saveConflict(tx, conflict, { status: 'over' })
+  await log({ kind: 'ladder.conflict.ended', payload: { conflictId: conflict.id, name: conflict.name, text, undo: undoPoint(conflict) } })
+}
+
+/**
+ * Ends a tracker. A combat ends with the clock's combat, in the clock's step (CLK-2).
  * @example await endConflict(deps, { id: 3 })
  */
 export async function endConflict(deps: ServiceDeps, input: { id: number }): Promise<ConflictView> {
-  return unitOfWork(deps, async (tx) => {
-    const conflict = await openConflict(tx, input.id)
-    const view = conflictView(conflict)
-    const outcome = view.winner ? ` ${view.winner} won.` : ''
-    const text = `“${conflict.name}” ended after ${view.exchanges} ${conflict.setup.kind === 'combat' ? 'round' : 'exchange'}${view.exchanges === 1 ? '' : 's'}.${outcome}`
-    await saveConflict(tx, conflict, { status: 'over' })
-    await appendLog(tx, { campaignId: conflict.campaignId, kind: 'ladder.conflict.ended', payload: { conflictId: conflict.id, name: conflict.name, text, undo: undoPoint(conflict) } })
-    return reread(tx, conflict.id)
-  })
+  const conflict = await unitOfWork(deps, (tx) => openConflict(tx, input.id))
+  const inCombat = await unitOfWork(deps, async (tx) => (await loadStoredClock(tx, conflict.campaignId)).combat !== null)
+  if (conflict.setup.kind === 'combat' && inCombat) await clock.endCombat(deps, conflict.campaignId)
+  else await unitOfWork(deps, (tx) => closeConflict(tx, conflict, (e) => appendLog(tx, { ...e, campaignId: conflict.campaignId })))
+  return unitOfWork(deps, (tx) => reread(tx, input.id))
 }
 
 export { reread }

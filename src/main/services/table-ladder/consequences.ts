@@ -5,14 +5,13 @@
  * Everything happens inside the caller's transaction, with the exchange that caused it.
  */
 import type { Consequence } from '../../../shared/api/table-ladder.contract'
-import { addTimer, incapacitationTimers, knockOutTimer, type TimerInput } from '../../engines/clock'
-import { applyInjury, rollIncapacitation, woundLocation, type DamageLevel, type InjuryStatus, type WoundLocation } from '../../engines/ladder'
+import { applyInjury, woundLocation, type DamageLevel, type InjuryStatus, type WoundLocation } from '../../engines/ladder'
+import type { TimerInput } from '../../engines/clock'
 import type { Dice } from '../../engines/dice'
 import { type Tx, currentGameTime } from '../core'
-import { healsBetweenAdventures, injuryOwner, insertInjury, ladderStatusFrom, openInjuries } from '../injuries'
-import { loadStoredClock, saveClock, StepRecorder, when } from '../clock'
-import { getSetting } from '../campaigns'
-import { refuse } from './refusal'
+import { healsBetweenAdventures, injuryOwner, insertInjury, ladderInjuryTimers, ladderRoundSeconds, ladderStatusFrom, openInjuries, putOnClock } from '../injuries'
+
+export { ladderRoundSeconds, putOnClock }
 
 /** Someone hurt: a character of the campaign, or a name the tracker alone keeps a status for. */
 export interface Victim {
@@ -58,19 +57,8 @@ export async function sufferInjury(
     const healBetweenAdventures = await healsBetweenAdventures(tx, owner.campaign_id)
     injury = await insertInjury(tx, owner, { characterId: victim.characterId, what, description: '', takenAt: now, healBetweenAdventures })
   }
-  const timers: TimerInput[] = []
-  const id = `ladder-${victim.characterId ?? victim.name}-${now}`
-  if (report.outcome === 'incapacitated') {
-    // LAD-19: unconscious for 2d6 minutes, then hurt and at half speed; medical attention within the hour.
-    const out = rollIncapacitation(dice, { at: now, ...(hit.attackFace === null ? {} : { attackFace: hit.attackFace }) })
-    timers.push(...incapacitationTimers(out, { id, name: victim.name }))
-  }
-  if (report.outcome === 'wounded' && location === 'head') {
-    // LAD-17: knocked out for 3 combat rounds, counted in the campaign's round length (LAD-12).
-    const head = woundLocation(6)
-    const ko = knockOutTimer(head, { id: `${id}:head`, name: victim.name })
-    if (ko) timers.push({ id: ko.id, label: ko.label, at: now + (head.knockedOutRounds ?? 0) * hit.roundSeconds })
-  }
+  // LAD-17, LAD-19: the timers the injury sets, the 2d6 minutes rolled with the caller's dice.
+  const timers: TimerInput[] = ladderInjuryTimers(dice, { characterId: victim.characterId, name: victim.name, outcome: report.outcome, location, attackFace: hit.attackFace, at: now }, hit.roundSeconds)
   return {
     status,
     timers,
@@ -85,40 +73,4 @@ export async function sufferInjury(
       losesNextAttack: report.losesNextAttack,
     },
   }
-}
-
-/**
- * Puts timers on the clock as one clock step inside the caller's transaction, so the clock's own
- * undo takes them off again (CLK-6). Ids already taken get a suffix.
- * @example await putOnClock(tx, 1, [{ id: 'ladder-4-0:comes round', label: 'Tai comes round', at: 420 }], 'Tai is out')
- */
-export async function putOnClock(tx: Tx, campaignId: number, timers: TimerInput[], summary: string): Promise<void> {
-  if (timers.length === 0) return
-  const stored = await loadStoredClock(tx, campaignId)
-  let state = { ...stored }
-  for (const t of timers) {
-    let id = t.id
-    for (let n = 2; state.timers.some((x) => x.id === id); n++) id = `${t.id}#${n}`
-    const r = addTimer(state, { ...t, id })
-    if (!r.ok) throw refuse('timers', r.reason)
-    state = { ...stored, ...r.state }
-  }
-  const recorder = new StepRecorder(tx, campaignId, stored)
-  await saveClock(tx, campaignId, state, { partyLocationId: stored.partyLocationId, resting: stored.resting })
-  const text = `${summary}: ${timers.map((t) => `“${t.label}” at ${when(t.at ?? stored.time)}`).join('; ')}`
-  await recorder.log({
-    kind: 'clock.timer-set',
-    gameTime: stored.time,
-    payload: { summary: text, from: stored.time, to: stored.time, mode: stored.mode, checks: [], stopped: null },
-  })
-  await recorder.finish('timer-set', text)
-  tx.emitAfterCommit('clock.moved', { campaignId, time: stored.time, mode: stored.mode })
-}
-
-/**
- * LAD-12: the campaign's combat round, for timers counted in rounds.
- * @example await ladderRoundSeconds(tx, 1) // 20
- */
-export function ladderRoundSeconds(tx: Tx, campaignId: number): Promise<number> {
-  return getSetting(tx.trx, campaignId, 'ladder.roundSeconds')
 }

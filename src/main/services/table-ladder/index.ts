@@ -10,3 +10,10 @@ export { endConflict, listConflicts, neutraliseMember, startConflict } from './c
 export { playExchange } from './exchanges'
 export { combatRound } from './combat'
 export { undoLadderEntry } from './undo'
+export { castAtTable, keepRote, spellOdds } from './magic'
+export { beginLadderCombat, metInCombat } from './combat-follow'
+import { followCombat } from '../clock'
+import { ladderCombatFollower } from './combat-follow'
+
+// The combat tracker follows the clock's combat: started, played and ended in the clock's own steps.
+followCombat('ladder', ladderCombatFollower)

@@ -62,3 +62,14 @@ export function rollerLine(name: string, faces: readonly number[], result: Rung)
 
 /** Plural of AP. */
 export const ap = (n: number): string => `${n} AP`
+
+/**
+ * A spell cast (LAD-25, LAD-26): the effect, the assets combined and the rung they are rolled at.
+ * @example castLine({ name: 'Orb', effect: 'sleep', assets: ['Red', 'Blue'], asset: 'good', rung: 'expert', wonky: null, result: 'expert', faces: [6, 3], success: true })
+ * // 'Orb cast “sleep” with Red and Blue (rolled at Good, the lowest, LAD-26) against Expert: 6, 3 → Expert — success.'
+ */
+export function castLine(r: { name: string; effect: string; assets: readonly string[]; asset: Rung; rung: Rung; wonky: Wonky | null; result: Rung; faces: readonly number[]; success: boolean }): string {
+  const assets = r.assets.length > 1 ? `${r.assets.slice(0, -1).join(', ')} and ${r.assets.at(-1)}` : (r.assets[0] ?? '')
+  const at = r.assets.length > 1 ? `rolled at ${rung(r.asset)}, the lowest, LAD-26` : rung(r.asset)
+  return `${r.name} cast “${r.effect}” with ${assets} (${at}) against ${rung(r.rung)}${wonkyWords(r.wonky)}: ${faceList(r.faces)} → ${rung(r.result)} — ${r.success ? 'success' : 'failure'}.`
+}

@@ -14,9 +14,10 @@ import { byTheRules, refuse, requireLadderCampaign } from './refusal'
 import { plotPoints, resolveRoller } from './who'
 import { contenderOf, taskOf } from './odds'
 import { boughtLine, rollLine, rollerLine, rulingLine, rung, steppedUpLine, assetWords } from './lines'
+import { spellOutcome, type SpellPayload } from './spells'
 
 /** What a roll's log entry keeps, so a later spend can read it back. */
-interface RollPayload {
+export interface RollPayload {
   characterId: number | null
   name: string
   what: string
@@ -28,6 +29,8 @@ interface RollPayload {
   faces: number[]
   success: boolean | null
   bought?: boolean
+  /** A spell cast (LAD-25 … LAD-27). */
+  spell?: SpellPayload
   text: string
 }
 
@@ -43,7 +46,8 @@ function stepUpRefusal(roll: RollPayload, rollId: number, balance: number | null
   return spent.ok ? null : spent.reason
 }
 
-async function outcomeOf(
+/** A roll as the table shows it, with the Plot Points and spends that apply now. */
+export async function outcomeOf(
   db: Kysely<Database>,
   campaignId: number,
   logEntryId: number,
@@ -68,6 +72,7 @@ async function outcomeOf(
     gmOnly: extra.gmOnly,
     pp,
     stepUpRefusal: roll.bought ? 'A bought result was not rolled, so there is no roll to push up a rung.' : stepUpRefusal(roll, logEntryId, pp, extra.steppedUpFrom !== null),
+    spell: await spellOutcome(db, roll),
     text: roll.text,
   }
 }
@@ -151,7 +156,7 @@ export async function buyResult(deps: ServiceDeps, input: ParsedInput<'ladder.bu
 }
 
 /** The step-up entry of a roll that is not undone, if it was pushed (LAD-22.1: once per roll). */
-async function pushOf(db: Kysely<Database>, campaignId: number, rollId: number) {
+export async function pushOf(db: Kysely<Database>, campaignId: number, rollId: number) {
   return db
     .selectFrom('log_entry')
     .select(['id', 'payload'])

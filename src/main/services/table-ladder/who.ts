@@ -24,7 +24,7 @@ export interface Roller {
 const NPC_LIMIT = 300
 
 /** A stored sheet read as a Ladder sheet, filled from the defaults where older data lacks a field. */
-function ladderSheet(json: string): LadderSheet {
+export function ladderSheet(json: string): LadderSheet {
   const parsed = LadderSheet.safeParse(JSON.parse(json))
   return parsed.success ? parsed.data : LadderSheet.parse({})
 }
@@ -92,6 +92,7 @@ export async function ladderRoster(db: Kysely<Database>, campaignId: number): Pr
       kind: r.kind,
       super: sheet.super,
       assets: sheet.assets.map((a) => ({ name: a.name, rating: a.rating, school: a.school })),
+      rotes: sheet.rotes.map((r) => ({ effect: r.effect, assets: [...r.assets], rung: r.rung })),
       vulnerability: sheet.super ? (sheet.flaws.find((f) => f.vulnerability)?.name ?? null) : null,
       tough: sheet.assets.some((a) => /tough/i.test(a.name)),
       pp: pp.get(r.id) ?? 0,

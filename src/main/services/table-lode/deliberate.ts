@@ -8,7 +8,7 @@ import { DELIBERATE_BASE_DICE, rerollDeliberate, startDeliberateHalfmagic, stopD
 import type { LodeRoll, ParsedInput } from '../../../shared/contract'
 import { unitOfWork, type ServiceDeps, campaignDice, AppError, appendLog } from '../core'
 import { sidePayload } from './payload'
-import { lodeWeb, payPoints, refusedBy, requireCharacter, rollerOf } from './rollers'
+import { lodeWeb, payPoints, refusedBy, requireCharacter, requireEnergy, rollerOf } from './rollers'
 import { insertRoll, linkLog, loadRoll, replaceRoll, rollView, type LoadedRoll, type StoredRoll } from './store'
 
 /** The engine's state of an attempt, from the stored roll, with the character's points as they stand now. */
@@ -43,6 +43,7 @@ export async function startDeliberate(deps: ServiceDeps, input: ParsedInput<'lod
     const web = await lodeWeb(tx.trx, input.campaignId)
     const roller = await rollerOf(tx, input.campaignId, input.characterId, '')
     const holder = requireCharacter(roller, 'Destiny points', 'characterId')
+    requireEnergy(roller, input.energy, 'energy')
     const { advantages, disadvantages, blessing, curse, energy } = input
     const dice = await campaignDice(tx, input.campaignId)
     const started = startDeliberateHalfmagic(dice, { advantages, disadvantages, blessing, curse, energy, web }, roller.points)

@@ -8,7 +8,7 @@ import type { LodePoolOdds, LodeRoll, MethodOutput, ParsedInput } from '../../..
 import { unitOfWork, type ServiceDeps, campaignDice, AppError, appendLog } from '../core'
 import { sidePayload } from './payload'
 import { exactOdds } from './pool'
-import { lodeWeb, payPoints, requireCharacter, rollerOf, type Roller } from './rollers'
+import { lodeWeb, payPoints, requireCharacter, requireEnergy, rollerOf, spendableEnergy, type Roller } from './rollers'
 import { insertRoll, linkLog, loadRoll, rollView, type StoredRoll, type StoredSide } from './store'
 
 type SideInput = ParsedInput<'lode.opposed'>['a']
@@ -24,11 +24,14 @@ function sidePool(side: SideInput, web: number): PoolInput {
  */
 export async function lodeOpposedOdds(deps: Pick<ServiceDeps, 'db'>, input: ParsedInput<'lode.opposedOdds'>): Promise<MethodOutput<'lode.opposedOdds'>> {
   const web = await lodeWeb(deps.db, input.campaignId)
-  const a = sidePool(input.a, web)
-  const b = sidePool(input.b, web)
+  // LODE-9: each side counts only the Energy its character can spend.
+  const energyA = await spendableEnergy(deps.db, input.campaignId, input.a.characterId, input.a.energy)
+  const energyB = await spendableEnergy(deps.db, input.campaignId, input.b.characterId, input.b.energy)
+  const a = { ...sidePool(input.a, web), energy: energyA.energy }
+  const b = { ...sidePool(input.b, web), energy: energyB.energy }
   // Each side's own odds also check the pool is one the odds are worked out for.
-  const oddsA: LodePoolOdds = exactOdds(a)
-  const oddsB: LodePoolOdds = exactOdds(b)
+  const oddsA: LodePoolOdds = exactOdds(a, false, energyA.note)
+  const oddsB: LodePoolOdds = exactOdds(b, false, energyB.note)
   return { a: oddsA, b: oddsB, ...opposedOdds(a, b) }
 }
 
@@ -53,6 +56,8 @@ export async function rollOpposed(deps: ServiceDeps, input: ParsedInput<'lode.op
       await rollerOf(tx, input.campaignId, input.b.characterId, input.b.name, 'Opponent'),
     ]
     const inputs = [input.a, input.b]
+    // LODE-9: both sides' Energy is checked before either is paid, so a refusal writes nothing.
+    for (const [i, side] of inputs.entries()) requireEnergy(rollers[i]!, side.energy, `${i === 0 ? 'a' : 'b'}.energy`)
     const ledgerEntryIds: number[] = []
     for (const [i, side] of inputs.entries()) {
       if (side.energy === 0) continue

@@ -7,7 +7,7 @@ import type { LodePoolOdds, LodeRoll, ParsedInput } from '../../../shared/contra
 import { unitOfWork, type ServiceDeps, AppError, campaignDice, appendLog } from '../core'
 import { compareSides } from './opposed-standing'
 import { sidePayload } from './payload'
-import { lodeWeb, payPoints, refusedBy, requireCharacter, rollerOf } from './rollers'
+import { lodeWeb, payPoints, refusedBy, requireCharacter, requireEnergy, rollerOf, spendableEnergy } from './rollers'
 import { insertRoll, linkLog, loadRoll, replaceRoll, rollView, type StoredRoll } from './store'
 
 type OddsInput = ParsedInput<'lode.odds'>
@@ -31,23 +31,27 @@ function poolInput(input: Omit<OddsInput, 'campaignId'>, web: number): PoolInput
  * The engine's exact odds for a pool; refused in plain words past the size the odds are worked out for.
  * @example exactOdds({ baseDice: 2, advantages: 1, web: 9 }) // { pool: 3, web: 9, successes: [0.125, …], fumble: …, halfmagic: … }
  */
-export function exactOdds(input: PoolInput, fluke = false): LodePoolOdds {
+export function exactOdds(input: PoolInput, fluke = false, energyNote: string | null = null): LodePoolOdds {
   const pool = poolSize(input)
   if (pool > MAX_ODDS_POOL) {
     const problem = `odds are worked out for pools of up to ${MAX_ODDS_POOL} dice; this one has ${pool}`
     throw new AppError('invalid_input', `The ${problem[0]}${problem.slice(1)}.`, [{ field: 'advantages', problem }])
   }
   const odds = fluke ? flukeOdds(input) : poolOdds(input)
-  return { pool, web: input.web ?? DEFAULT_WEB, ...odds }
+  return { pool, web: input.web ?? DEFAULT_WEB, ...odds, energyNote }
 }
 
 /**
- * The odds of a roll before it is made, with the campaign's Web (LODE-6).
- * @example await lodeOdds(deps, { campaignId: 1, mode: 'pool', baseDice: 2, advantages: 3, disadvantages: 0, blessing: 0, curse: 0, energy: 0 })
+ * The odds of a roll before it is made, with the campaign's Web (LODE-6). LODE-9: only the Energy
+ * the character can spend counts; dice asked beyond it are left out, and the odds say so.
+ * @example await lodeOdds(deps, { campaignId: 1, characterId: 4, mode: 'pool', baseDice: 2, advantages: 3, disadvantages: 0, blessing: 0, curse: 0, energy: 0 })
  */
 export async function lodeOdds(deps: Pick<ServiceDeps, 'db'>, input: OddsInput): Promise<LodePoolOdds> {
   const web = await lodeWeb(deps.db, input.campaignId)
-  return exactOdds(poolInput(input, web), input.mode === 'fluke')
+  const pool = poolInput(input, web)
+  if (input.mode === 'fluke') return exactOdds(pool, true)
+  const spendable = await spendableEnergy(deps.db, input.campaignId, input.characterId, input.energy)
+  return exactOdds({ ...pool, energy: spendable.energy }, false, spendable.note)
 }
 
 /**
@@ -60,7 +64,7 @@ export async function rollLode(deps: ServiceDeps, input: RollInput): Promise<Lod
     const web = await lodeWeb(tx.trx, input.campaignId)
     const pool = poolInput(input, web)
     const roller = await rollerOf(tx, input.campaignId, input.characterId, input.name)
-    if (input.energy > 0) requireCharacter(roller, 'Energy points', 'energy')
+    if (input.mode === 'pool') requireEnergy(roller, input.energy, 'energy')
     const dice = await campaignDice(tx, input.campaignId)
     let attempt: PoolAttempt
     if (input.mode === 'fluke') {

@@ -6,6 +6,8 @@ import { unitOfWork, type ServiceDeps, type Tx } from '../core'
 import { requireOsrCampaign } from './fighters'
 import { loadTableState, saveTableState, type OsrTableState } from './state'
 import { TableStep } from './steps'
+import { foeHarmOf } from './harm'
+import { withFoeHarm } from './foes'
 
 export interface ActionContext {
   tx: Tx
@@ -33,7 +35,8 @@ export async function tableAction<T>(deps: ServiceDeps, campaignId: number, acti
     const step = await TableStep.begin(tx, campaignId)
     const state = await loadTableState(tx.trx, campaignId)
     const outcome = await fn({ tx, campaignId, step, state })
-    if (outcome.state) await saveTableState(tx, campaignId, outcome.state)
+    const harmed = foeHarmOf(tx)
+    if (outcome.state || harmed.size > 0) await saveTableState(tx, campaignId, withFoeHarm(outcome.state ?? state, harmed))
     await step.finish(action, outcome.summary)
     return outcome.result
   })

@@ -1,58 +1,27 @@
 /**
- * The old-school combat tracker (OSR-14): who fights on which side, initiative rolled each round
- * (d20 + M, highest first, equal totals together, surprise in the first round), whose turn it is,
- * one action a round each, and reloading (OSR-18). The clock moves in 5-second rounds beside it
- * (CLK-2): starting, playing a round and ending go through the clock service first.
+ * The old-school combat tracker (OSR-14): who fights on which side, initiative each round (d20 + M,
+ * highest first, equal totals together, surprise in the first round), whose turn it is, one action
+ * a round each, and reloading (OSR-18). The clock's combat is the one combat (CLK-2): starting,
+ * playing a round and ending go through the clock, whose step carries the tracker's (follow.ts).
  */
 import type { OsrTableView } from '../../../shared/contract'
+import type { Met } from '../../../shared/api/table-combat.schemas'
 import { rollInitiative } from '../../engines/osr'
 import { unitOfWork, type ServiceDeps, campaignDice } from '../core'
 import { loadStoredClock } from '../clock'
-import { markActed, tableAction, type ActionContext } from './action'
-import { fighterIn, requireOsrCampaign } from './fighters'
-import { refused, underRules } from './plan'
-import { loadTableState, type CombatState, type Side } from './state'
-import { canAct, tableView } from './view'
 import * as clock from '../clock'
+import { markActed, tableAction } from './action'
+import { fighterIn, requireOsrCampaign } from './fighters'
+import type { FoeNumbers } from './foes'
+import { presentParty, type OsrSetup } from './follow'
+import { refused } from './plan'
+import { rollRound, withRoll, NO_SURPRISE, type Surprise } from './rounds'
+import type { CombatState, Side } from './state'
+import { canAct, tableView } from './view'
 
-type Surprise = { party: number; foes: number }
-const NO_SURPRISE: Surprise = { party: 0, foes: 0 }
-
-function requireCombat(state: { combat: CombatState | null }): CombatState {
+export function requireCombat(state: { combat: CombatState | null }): CombatState {
   if (!state.combat) throw refused('There is no combat under way at the table: start one first.', 'campaignId')
   return state.combat
-}
-
-/**
- * Rolls one round's initiative for everyone able to act (OSR-14) and logs it with its faces.
- * @example await rollRound(ctx, combat, 1, { party: 0, foes: -2 }) // the foes were surprised
- */
-async function rollRound(ctx: ActionContext, combat: CombatState, round: number, surprise: Surprise): Promise<CombatState> {
-  const { tx, campaignId } = ctx
-  const fighters = await Promise.all(combat.combatants.map(async (c) => ({ ...c, f: await fighterIn(tx, c.characterId, campaignId) })))
-  const able = fighters.filter((c) => canAct(c.f))
-  if (able.length === 0) throw refused('No one in the fight is able to act (every combatant is at 0 H or below): end the combat.', 'campaignId')
-  const bySide = (side: Side) => (side === 'party' ? surprise.party : surprise.foes)
-  const dice = await campaignDice(tx, campaignId)
-  const rolled = underRules('surprise', () =>
-    rollInitiative(dice, { round, combatants: able.map((c) => ({ id: String(c.characterId), M: c.f.M, ...(bySide(c.side) !== 0 ? { surprise: bySide(c.side) } : {}) })) }),
-  )
-  const initiative = rolled.rolls.map((r) => {
-    const c = able.find((x) => String(x.characterId) === r.id)!
-    return { characterId: c.characterId, natural: r.natural, total: r.total, surprise: round === 1 ? bySide(c.side) : 0 }
-  })
-  const order = rolled.order.map((s) => ({ total: s.total, characterIds: s.ids.map(Number) }))
-  const name = (id: number) => fighters.find((c) => c.characterId === id)?.f.name ?? String(id)
-  await ctx.step.log({
-    kind: 'osr.initiative',
-    payload: {
-      round,
-      rolls: initiative.map((i) => ({ ...i, name: name(i.characterId), M: fighters.find((c) => c.characterId === i.characterId)!.f.M })),
-      order: order.map((s) => ({ total: s.total, names: s.characterIds.map(name) })),
-    },
-    dice: dice.faces,
-  })
-  return { ...combat, round, initiative, order, acted: [] }
 }
 
 /** The clock's combat round now; 0 when the clock is not in combat. */
@@ -63,53 +32,51 @@ async function clockRound(deps: ServiceDeps, campaignId: number): Promise<{ inCo
   })
 }
 
-async function view(deps: ServiceDeps, campaignId: number): Promise<OsrTableView> {
+export async function osrView(deps: ServiceDeps, campaignId: number): Promise<OsrTableView> {
   return unitOfWork(deps, (tx) => tableView(tx, campaignId))
 }
 
-/**
- * Starts a combat: the clock goes into 5-second rounds and plays the first (CLK-2), then round 1's
- * initiative is rolled with the GM's surprise modifiers for each side (OSR-14).
- * @example await startOsrCombat(deps, { campaignId: 1, party: [4, 5], foes: [7], surprise: { party: 0, foes: -3 } })
- */
-export async function startOsrCombat(deps: ServiceDeps, input: { campaignId: number; party: number[]; foes: number[]; surprise: Surprise }): Promise<OsrTableView> {
-  await requireOsrCampaign(deps.db, input.campaignId)
-  const both = input.party.filter((id) => input.foes.includes(id))
-  if (both.length > 0) throw refused('A character cannot fight on both sides: take them out of one.', 'foes')
-  if (new Set([...input.party, ...input.foes]).size !== input.party.length + input.foes.length) throw refused('A character is listed twice: list each combatant once.', 'party')
-  // Everything refusable is checked before the clock moves.
-  await unitOfWork(deps, async (tx) => {
-    if ((await loadTableState(tx.trx, input.campaignId)).combat) throw refused('A combat is already under way at the table: end it before starting another.', 'campaignId')
-    for (const id of [...input.party, ...input.foes]) await fighterIn(tx, id, input.campaignId)
-  })
-  const before = await clockRound(deps, input.campaignId)
-  if (!before.inCombat) await clock.startCombat(deps, input.campaignId)
-  if (before.round === 0) await clock.nextRound(deps, input.campaignId)
-  const round = Math.max(1, before.round)
-  await tableAction(deps, input.campaignId, 'combat-started', async (ctx) => {
-    const combat: CombatState = {
-      startedAt: (await loadStoredClock(ctx.tx, input.campaignId)).combat?.startedAt ?? 0,
-      combatants: [...input.party.map((characterId) => ({ characterId, side: 'party' as const })), ...input.foes.map((characterId) => ({ characterId, side: 'foes' as const }))],
-      round: 0,
-      initiative: [],
-      order: [],
-      acted: [],
-      unloaded: [],
-    }
-    const names = await Promise.all(combat.combatants.map(async (c) => ({ side: c.side, name: (await fighterIn(ctx.tx, c.characterId, input.campaignId)).name })))
-    await ctx.step.log({
-      kind: 'osr.combat.started',
-      payload: { party: names.filter((n) => n.side === 'party').map((n) => n.name), foes: names.filter((n) => n.side === 'foes').map((n) => n.name), surprise: input.surprise },
-    })
-    const rolled = await rollRound(ctx, combat, round, round === 1 ? input.surprise : NO_SURPRISE)
-    return { state: { ...ctx.state, combat: rolled }, summary: 'Combat started', result: null }
-  })
-  return view(deps, input.campaignId)
+export interface StartInput {
+  campaignId: number
+  party: number[]
+  foes: number[]
+  adHoc: (Omit<FoeNumbers, 'h'> & { maxH: number })[]
+  met?: Met | undefined
+  surprise: Surprise
+  firstRound: boolean
 }
 
 /**
- * Rolls initiative for the clock's round when it has moved on (the GM played a round on the clock
- * bar); surprise only counts in round 1 (OSR-14).
+ * Starts a combat on the clock and at the table in one step (the party at the open session when
+ * none is named; an encounter's row becomes foes), then, for the tracker's Start, round 1 with its
+ * initiative and the GM's surprise modifiers (OSR-14) as the clock's next step.
+ * @example await startOsrCombat(deps, { campaignId: 1, party: [4, 5], foes: [7], adHoc: [], surprise: { party: 0, foes: -3 }, firstRound: true })
+ */
+export async function startOsrCombat(deps: ServiceDeps, input: StartInput): Promise<OsrTableView> {
+  await requireOsrCampaign(deps.db, input.campaignId)
+  if (input.party.some((id) => input.foes.includes(id))) throw refused('A character cannot fight on both sides: take them out of one.', 'foes')
+  if (new Set([...input.party, ...input.foes]).size !== input.party.length + input.foes.length) throw refused('A character is listed twice: list each combatant once.', 'party')
+  // Everything refusable is checked before the clock moves.
+  await unitOfWork(deps, async (tx) => {
+    if ((await loadStoredClock(tx, input.campaignId)).combat) throw refused('A combat is already under way: its tracker is on the table; bring foes into it there, or end it first.', 'campaignId')
+    for (const id of [...input.party, ...input.foes]) await fighterIn(tx, id, input.campaignId)
+  })
+  const setup: OsrSetup = {
+    party: input.party,
+    foes: input.foes,
+    adHoc: input.adHoc.map((f) => ({ ...f, h: f.maxH })),
+    met: input.met,
+    surprise: input.surprise,
+  }
+  if (setup.party.length === 0) setup.party = await unitOfWork(deps, (tx) => presentParty(tx, input.campaignId))
+  await clock.startCombat(deps, input.campaignId, setup)
+  if (input.firstRound) await clock.nextRound(deps, input.campaignId)
+  return osrView(deps, input.campaignId)
+}
+
+/**
+ * Rolls initiative for the clock's round when the table has fallen behind it (a fight the tracker
+ * did not follow); surprise only counts in round 1 (OSR-14).
  * @example await rollOsrInitiative(deps, { campaignId: 1, surprise: { party: 0, foes: 0 } })
  */
 export async function rollOsrInitiative(deps: ServiceDeps, input: { campaignId: number; surprise: Surprise }): Promise<OsrTableView> {
@@ -119,27 +86,28 @@ export async function rollOsrInitiative(deps: ServiceDeps, input: { campaignId: 
     if (!c.combat) throw refused('The clock is not in combat any more: end the fight at the table, or start a new one.', 'campaignId')
     const round = Math.max(1, c.combat.round)
     if (round <= combat.round) throw refused(`Initiative for round ${combat.round} is already rolled: play the next round (R) first.`, 'campaignId')
-    const rolled = await rollRound(ctx, combat, round, input.surprise)
+    if (round > 1 && (input.surprise.party !== 0 || input.surprise.foes !== 0)) throw refused("Surprise modifies only the first round's initiative (OSR-14): set it to 0.", 'surprise')
+    const rolled = await rollRound(ctx.tx, input.campaignId, (e) => ctx.step.log(e), await campaignDice(ctx.tx, input.campaignId), combat, round, round === 1 ? input.surprise : NO_SURPRISE)
     return { state: { ...ctx.state, combat: rolled }, summary: `Initiative for round ${round}`, result: null }
   })
-  return view(deps, input.campaignId)
+  return osrView(deps, input.campaignId)
 }
 
 /**
- * Plays the next round: 5 seconds on the clock (timers and lights go on), then initiative for it.
+ * Plays the next round on the clock: 5 seconds (timers and lights go on) and, in the same step,
+ * the round's initiative.
  * @example await playOsrRound(deps, { campaignId: 1 })
  */
 export async function playOsrRound(deps: ServiceDeps, input: { campaignId: number }): Promise<OsrTableView> {
   await requireOsrCampaign(deps.db, input.campaignId)
-  requireCombat(await loadTableState(deps.db, input.campaignId))
-  if (!(await clockRound(deps, input.campaignId)).inCombat) await clock.startCombat(deps, input.campaignId)
+  if (!(await clockRound(deps, input.campaignId)).inCombat) throw refused('There is no combat under way: start one first.', 'campaignId')
   await clock.nextRound(deps, input.campaignId)
-  return rollOsrInitiative(deps, { campaignId: input.campaignId, surprise: NO_SURPRISE })
+  return osrView(deps, input.campaignId)
 }
 
 /**
- * Brings a character into the fight on one side; once initiative is rolled for the round they
- * roll theirs and take their place in the order.
+ * Brings a character or a typed foe into the fight on one side; once the round has begun they roll
+ * their initiative and take their place in the order.
  * @example await joinOsrCombat(deps, { campaignId: 1, characterId: 9, side: 'foes' })
  */
 export async function joinOsrCombat(deps: ServiceDeps, input: { campaignId: number; characterId: number; side: Side }): Promise<OsrTableView> {
@@ -155,18 +123,16 @@ export async function joinOsrCombat(deps: ServiceDeps, input: { campaignId: numb
       faces = dice.faces
       const r = rollInitiative(dice, { round: combat.round, combatants: [{ id: String(f.id), M: f.M }] }).rolls[0]!
       roll = { natural: r.natural, total: r.total }
-      const initiative = [...combat.initiative, { characterId: f.id, natural: r.natural, total: r.total, surprise: 0 }]
-      const totals = [...new Set(initiative.map((i) => i.total))].sort((a, b) => b - a)
-      next = { ...next, initiative, order: totals.map((total) => ({ total, characterIds: initiative.filter((i) => i.total === total).map((i) => i.characterId) })) }
+      next = withRoll(next, { characterId: f.id, natural: r.natural, total: r.total, surprise: 0 })
     }
     await ctx.step.log({ kind: 'osr.combat.joined', payload: { name: f.name, characterId: f.id, side: input.side, round: combat.round, initiative: roll }, dice: faces })
     return { state: { ...ctx.state, combat: next }, summary: `${f.name} joined the ${input.side === 'party' ? 'party' : 'foes'}`, result: null }
   })
-  return view(deps, input.campaignId)
+  return osrView(deps, input.campaignId)
 }
 
 /**
- * Takes a character out of the fight (fled, captured, not there after all).
+ * Takes a character or foe out of the fight (fled, captured, not there after all).
  * @example await leaveOsrCombat(deps, { campaignId: 1, characterId: 9 })
  */
 export async function leaveOsrCombat(deps: ServiceDeps, input: { campaignId: number; characterId: number }): Promise<OsrTableView> {
@@ -186,7 +152,7 @@ export async function leaveOsrCombat(deps: ServiceDeps, input: { campaignId: num
     await ctx.step.log({ kind: 'osr.combat.left', payload: { name: f.name, characterId: f.id } })
     return { state: { ...ctx.state, combat: next }, summary: `${f.name} left the fight`, result: null }
   })
-  return view(deps, input.campaignId)
+  return osrView(deps, input.campaignId)
 }
 
 /**
@@ -202,7 +168,7 @@ export async function actInOsrCombat(deps: ServiceDeps, input: { campaignId: num
     await ctx.step.log({ kind: 'osr.combat.acted', payload: { name: f.name, characterId: f.id, round: combat.round, action: input.action } })
     return { state: markActed(ctx.state, f.id), summary: `${f.name} acted${input.action ? `: ${input.action}` : ''}`, result: null }
   })
-  return view(deps, input.campaignId)
+  return osrView(deps, input.campaignId)
 }
 
 /**
@@ -221,22 +187,24 @@ export async function reloadOsrWeapon(deps: ServiceDeps, input: { campaignId: nu
     const next = { ...combat, unloaded: combat.unloaded.filter((u) => !(u.characterId === f.id && u.weaponId === weapon.id)) }
     return { state: markActed({ ...ctx.state, combat: next }, f.id), summary: `${f.name} reloaded the ${weapon.name}`, result: null }
   })
-  return view(deps, input.campaignId)
+  return osrView(deps, input.campaignId)
 }
 
 /**
- * Ends the fight at the table, then the clock's combat: the clock stays where the rounds took it (CLK-2).
+ * Ends the combat on the clock and at the table in one step: the clock stays where the rounds took
+ * it (CLK-2). A fight left at the table after the clock's combat was ended elsewhere ends alone.
  * @example await endOsrCombat(deps, { campaignId: 1 })
  */
 export async function endOsrCombat(deps: ServiceDeps, input: { campaignId: number }): Promise<OsrTableView> {
+  await requireOsrCampaign(deps.db, input.campaignId)
+  if ((await clockRound(deps, input.campaignId)).inCombat) {
+    await clock.endCombat(deps, input.campaignId)
+    return osrView(deps, input.campaignId)
+  }
   await tableAction(deps, input.campaignId, 'combat-ended', async (ctx) => {
     const combat = requireCombat(ctx.state)
-    const c = await loadStoredClock(ctx.tx, input.campaignId)
-    // Who is left standing, and how: the fight's last word for the recap.
-    const standing = (await tableView(ctx.tx, input.campaignId)).combat?.combatants.map((x) => ({ name: x.name, side: x.side, h: x.h, maxH: x.maxH })) ?? []
-    await ctx.step.log({ kind: 'osr.combat.ended', payload: { rounds: combat.round, seconds: c.time - combat.startedAt, standing } })
-    return { state: { ...ctx.state, combat: null }, summary: `Combat ended after ${combat.round} round${combat.round === 1 ? '' : 's'}`, result: null }
+    await ctx.step.log({ kind: 'osr.combat.ended', payload: { rounds: combat.round, seconds: 0, standing: [] } })
+    return { state: { ...ctx.state, combat: null }, summary: 'Combat ended', result: null }
   })
-  if ((await clockRound(deps, input.campaignId)).inCombat) await clock.endCombat(deps, input.campaignId)
-  return view(deps, input.campaignId)
+  return osrView(deps, input.campaignId)
 }

@@ -9,6 +9,7 @@ import { OsrSheet } from '../../../shared/api/sheets/osr'
 import { formatDiceExpression, resistanceTarget, seesInTheDark, timesTaken, weaponHarmDice, type OptionName, type WeaponClass } from '../../engines/osr'
 import { type Tx, AppError } from '../core'
 import { checkSheet, sheetContext } from '../characters'
+import { foeFighter, isFoeId, loadFoe } from './foes'
 
 /** The campaign must exist and play the old-school core. */
 export async function requireOsrCampaign(db: Kysely<Database>, campaignId: number): Promise<void> {
@@ -58,10 +59,11 @@ function weaponsOf(items: { id: number; name: string; kind: string; details: str
 }
 
 /**
- * A character's numbers at the table, read fresh from the sheet and inventory.
+ * A character's numbers at the table, read fresh from the sheet and inventory; an ad-hoc foe's from the table.
  * @example await loadFighter(db, 4, 1) // { name: 'Glam', level: 1, B: -1, armour: { modifier: 0, item: null }, weapons: [{ name: 'Dagger', harm: '1d3', … }], … }
  */
 export async function loadFighter(db: Kysely<Database>, characterId: number, campaignId: number | null = null): Promise<OsrFighter> {
+  if (isFoeId(characterId)) return foeFighter(await loadFoe(db, characterId, campaignId))
   const row = await characterRow(db, characterId, campaignId)
   await requireOsrCampaign(db, row.campaign_id)
   const sheet = readSheet(row.sheet, row.name)

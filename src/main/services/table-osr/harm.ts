@@ -8,6 +8,7 @@ import { applyHarm, payHardiness } from '../../engines/osr'
 import { type Tx, currentGameTime } from '../core'
 import { injuryOwner, insertInjury } from '../injuries'
 import { readSheet } from './fighters'
+import { isFoeId, loadFoe } from './foes'
 import { refused, underRules } from './plan'
 import type { TableStep } from './steps'
 
@@ -58,11 +59,18 @@ const WORST: Record<Hurt['limb'], number> = { none: 0, broken: 1, severed: 2 }
  * @example (await prepareHarm(tx, { campaignId: 1, characterId: 7, blows: [4], cause: '' })).after.limb // 'broken'
  */
 export async function prepareHarm(tx: Tx, input: HarmInput): Promise<PreparedHarm> {
+  if (isFoeId(input.characterId)) {
+    const foe = await loadFoe(tx.trx, input.characterId, input.campaignId)
+    return harmFrom(input, { id: foe.id, name: foe.name, sheet: '{}', status: foe.maxH === 0 ? 'dead' : 'active' }, { h: foe.h, maxH: foe.maxH })
+  }
   const row = await tx.trx.selectFrom('character').select(['id', 'name', 'sheet', 'status', 'campaign_id']).where('id', '=', input.characterId).executeTakeFirst()
   if (!row || row.campaign_id !== input.campaignId) throw refused(`There is no character ${input.characterId} in this campaign to take the harm.`, 'characterId')
   const sheet = readSheet(row.sheet, row.name)
-  if (sheet.maxH === 0) throw refused(`${row.name} is dead (maximum H 0, OSR-19): there is no H left to harm. Nothing was changed.`, 'characterId')
-  const before = { h: sheet.h, maxH: sheet.maxH }
+  return harmFrom(input, row, { h: sheet.h, maxH: sheet.maxH })
+}
+
+function harmFrom(input: HarmInput, row: PreparedHarm['row'], before: { h: number; maxH: number }): PreparedHarm {
+  if (before.maxH === 0) throw refused(`${row.name} is dead (maximum H 0, OSR-19): there is no H left to harm. Nothing was changed.`, 'characterId')
   const steps: Hurt[] = []
   let now = before
   for (const amount of input.blows) {
@@ -92,6 +100,11 @@ export function harmPayload(p: PreparedHarm): Record<string, unknown> {
  */
 export async function landHarm(tx: Tx, step: TableStep, p: PreparedHarm): Promise<OsrHarmReport> {
   const { row, after, input } = p
+  if (isFoeId(row.id)) {
+    // An ad-hoc foe has no sheet or injury records: its H goes into the table's state with the action.
+    foeHarmOf(tx).set(row.id, { h: after.h, maxH: after.maxH })
+    return report(p, [])
+  }
   await step.touching('character', row.id)
   const stored = JSON.parse(row.sheet) as Record<string, unknown>
   await tx.trx
@@ -106,6 +119,11 @@ export async function landHarm(tx: Tx, step: TableStep, p: PreparedHarm): Promis
   }
   if (after.maxHLost > 0) injuries.push(await recordOsrInjury(tx, step, row.id, { kind: 'osr.max-h', amount: after.maxHLost }, input.cause))
   tx.emitAfterCommit('record.changed', { campaignId: input.campaignId, kind: 'character', id: row.id, change: 'updated' })
+  return report(p, injuries)
+}
+
+function report(p: PreparedHarm, injuries: Injury[]): OsrHarmReport {
+  const { row, after } = p
   return {
     characterId: row.id,
     name: row.name,
@@ -117,4 +135,19 @@ export async function landHarm(tx: Tx, step: TableStep, p: PreparedHarm): Promis
     limb: after.limb,
     injuries,
   }
+}
+
+const foeHarm = new WeakMap<Tx, Map<number, { h: number; maxH: number }>>()
+
+/**
+ * Ad-hoc foes' H as harm left them in this unit of work, for the action to write with the table.
+ * @example withFoeHarm(state, foeHarmOf(tx))
+ */
+export function foeHarmOf(tx: Tx): Map<number, { h: number; maxH: number }> {
+  let m = foeHarm.get(tx)
+  if (!m) {
+    m = new Map()
+    foeHarm.set(tx, m)
+  }
+  return m
 }

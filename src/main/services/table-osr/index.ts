@@ -9,12 +9,18 @@ import { loadFighter, requireOsrCampaign } from './fighters'
 import { harmPayload, landHarm, prepareHarm } from './harm'
 import { undoLastTableStep } from './steps'
 import { tableView } from './view'
+import { followCombat } from '../clock'
+import { osrCombatFollower } from './follow'
+
+// The tracker follows the clock's combat: started, played and ended in the clock's own steps.
+followCombat('osr', osrCombatFollower)
 
 export { rollOdds, initiativeOddsFor } from './odds'
 export { rollAtTable } from './rolls'
 export { prepareOsrSpells } from './spells'
 export { actInOsrCombat, endOsrCombat, joinOsrCombat, leaveOsrCombat, playOsrRound, reloadOsrWeapon, rollOsrInitiative, startOsrCombat } from './combat'
-export { undoLastTableStep, lastTableStep } from './steps'
+export { editOsrFoe, saveOsrFoe, typeOsrFoe } from './foe-actions'
+export { undoLastTableStep, lastTableStep, undoOsrStepRow } from './steps'
 
 /**
  * A character's numbers at the table.

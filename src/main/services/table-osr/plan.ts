@@ -43,7 +43,8 @@ const sum = (parts: OsrModifierPart[]): number => parts.reduce((n, p) => n + p.v
 const situationalParts = (n: number): OsrModifierPart[] => (n === 0 ? [] : [part('Situational', n)])
 
 function weaponOf(who: OsrFighter, weaponId: number | null): Weapon | null {
-  if (weaponId === null) return null
+  // An ad-hoc foe (negative id) strikes with its one attack unless the GM says otherwise.
+  if (weaponId === null) return who.id < 0 ? (who.weapons[0] ?? null) : null
   const weapon = who.weapons.find((w) => w.id === weaponId)
   if (!weapon) throw refused(`${who.name} carries no weapon with id ${weaponId}; pick one of their weapons, or a natural limb.`, 'roll.weaponId')
   return weapon

@@ -5,7 +5,8 @@
  * when something else has changed those rows since.
  */
 import type { LogEntry } from '../../../shared/contract'
-import { type Tx, AppError, appendLog, type NewLogEntry, touchCampaign, Rows } from '../core'
+import type { OsrStepRow } from '../../db/schema-osr'
+import { type Tx, AppError, appendLog, type NewLogEntry, markActionUndone, stepUndoGate, stepUndoable, touchCampaign, Rows } from '../core'
 import { storedTableJson } from './state'
 
 type StepTable = 'character' | 'injury'
@@ -95,20 +96,19 @@ async function lastStandingStep(tx: Tx, campaignId: number) {
   return null
 }
 
-/** The last step that can be undone, for the screen's undo button. */
+/** The last step that can be undone, for the screen's undo button: only while it is the newest action. */
 export async function lastTableStep(tx: Tx, campaignId: number): Promise<{ action: string; summary: string } | null> {
   const step = await lastStandingStep(tx, campaignId)
-  return step ? { action: step.action, summary: step.summary } : null
+  return step && (await stepUndoable(tx.trx, campaignId, step)) ? { action: step.action, summary: step.summary } : null
 }
 
 /**
- * Undoes the campaign's last step at the table: the table's state, every sheet and injury as they
- * were, and its log entries marked undone. The caller logs the undo.
- * @example await undoLastTableStep(tx, 1) // { action: 'strike', summary: 'Glam struck the chief: 2 H', changes: [...] }
+ * Undoes one step at the table: the table's state, every sheet and injury as they were, and its
+ * log entries marked undone. Refused, naming what, when one of those rows has been changed since.
+ * @example await undoOsrStepRow(tx, step) // { action: 'strike', summary: 'Glam struck the chief: 2 H', changes: [...] }
  */
-export async function undoLastTableStep(tx: Tx, campaignId: number): Promise<{ action: string; summary: string; changes: RowChange[] }> {
-  const step = await lastStandingStep(tx, campaignId)
-  if (!step) throw new AppError('refused', 'There is nothing at the table to undo.')
+export async function undoOsrStepRow(tx: Tx, step: OsrStepRow): Promise<{ action: string; summary: string; changes: RowChange[] }> {
+  const campaignId = step.campaign_id
   const changes = JSON.parse(step.rows) as RowChange[]
   const changed = await Rows.changedSince(tx, changes)
   if (changed) {
@@ -127,4 +127,18 @@ export async function undoLastTableStep(tx: Tx, campaignId: number): Promise<{ a
   await Rows.markStepLogUndone(tx, campaignId, step)
   await tx.trx.updateTable('osr_step').set({ undone: 1 }).where('id', '=', step.id).execute()
   return { action: step.action, summary: step.summary, changes }
+}
+
+/**
+ * Undoes the campaign's last step at the table when it is the newest action (refused, naming the
+ * newer one, otherwise). The caller logs the undo.
+ * @example await undoLastTableStep(tx, 1) // { action: 'strike', summary: 'Glam struck the chief: 2 H', changes: [...] }
+ */
+export async function undoLastTableStep(tx: Tx, campaignId: number): Promise<{ action: string; summary: string; changes: RowChange[] }> {
+  const step = await lastStandingStep(tx, campaignId)
+  if (!step) throw new AppError('refused', 'There is nothing at the table to undo.')
+  const action = await stepUndoGate(tx.trx, campaignId, step)
+  const undone = await undoOsrStepRow(tx, step)
+  if (action) await markActionUndone(tx, action)
+  return undone
 }

@@ -65,19 +65,29 @@ async function combatView(tx: Tx, campaignId: number, combat: CombatState, clock
         acted: combat.acted.includes(f.id),
         initiative: init ? { natural: init.natural, total: init.total, surprise: init.surprise } : null,
         unloaded: combat.unloaded.filter((u) => u.characterId === f.id).map((u) => u.weaponId),
+        foe: foeNumbers(combat, f.id),
       },
     ]
   })
   const present = new Set(combatants.map((c) => c.characterId))
   return {
     startedAt: combat.startedAt,
-    round: combat.round,
+    // CLK-2: the clock's round is the fight's round.
+    round: clockRound,
     clockRound,
-    needsInitiative: combat.round === 0 || clockRound > combat.round,
+    initiativeRound: combat.round,
+    surprise: combat.surprise,
+    needsInitiative: clockRound > combat.round,
     order: combat.order.map((s) => ({ total: s.total, characterIds: s.characterIds.filter((id) => present.has(id)) })).filter((s) => s.characterIds.length > 0),
     turn: turnOf(combat, fighters),
     combatants,
   }
+}
+
+/** A typed foe's numbers, for the tracker to show and change; null for a character. */
+function foeNumbers(combat: CombatState, id: number): OsrCombatant['foe'] {
+  const foe = combat.foes.find((f) => f.id === id)
+  return foe ? { level: foe.level, B: foe.B, armour: foe.armour, weapon: foe.weapon } : null
 }
 
 /**
@@ -87,7 +97,8 @@ async function combatView(tx: Tx, campaignId: number, combat: CombatState, clock
 export async function tableView(tx: Tx, campaignId: number): Promise<OsrTableView> {
   const clock = await loadStoredClock(tx, campaignId)
   const state = await loadTableState(tx.trx, campaignId)
-  const combat = state.combat ? await combatView(tx, campaignId, state.combat, clock.combat?.round ?? 0) : null
+  // The clock's combat is the one combat: a fight left at the table once the clock's has ended is not shown.
+  const combat = state.combat && clock.combat ? await combatView(tx, campaignId, state.combat, clock.combat.round) : null
   const casters = await fightersOf(tx, campaignId, state.preparations.map((p) => p.characterId))
   const preparations = state.preparations.flatMap((p) => {
     const f = casters.get(p.characterId)

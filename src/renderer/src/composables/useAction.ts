@@ -2,11 +2,14 @@
  * Something a component asks the API to do: `busy` while it runs (its buttons disabled, a second
  * start ignored), the failure's message in `error`, a refusal's problems beside the form's fields
  * in `errors`, all cleared when the next attempt starts; `busy` is reset however the call ends.
+ * What was said belongs to the form that asked, for what it showed then: it is cleared when the GM
+ * goes to another page (the route changes) or the form is handed another record (`scope`).
  * @example
  * const { busy, error, run } = useAction()
  * const roll = () => run(async () => (result.value = await api.call('encounterTable.roll', { id })))
  */
-import { ref, shallowRef, type Ref } from 'vue'
+import { inject, ref, shallowRef, watch, type Ref, type WatchSource } from 'vue'
+import { routeLocationKey } from 'vue-router'
 import { ApiCallError } from '../api'
 import { fieldErrors } from '../field-errors'
 
@@ -16,6 +19,8 @@ export interface ActionOptions {
    * anything else to `errors.form` with the whole message (as `fieldErrors` maps them).
    */
   fields?: readonly string[] | ((field: string) => boolean)
+  /** What the form is about (a character's id, an item's): when it changes, what was said is cleared. */
+  scope?: WatchSource
 }
 
 export interface RunOptions {
@@ -44,6 +49,10 @@ export function useAction(options: ActionOptions = {}) {
     errors.value = {}
     failure.value = null
   }
+  // A message from another page, campaign or record never shows here.
+  const route = inject(routeLocationKey, null)
+  if (route) watch(() => route.fullPath, clear)
+  if (options.scope) watch(options.scope, clear)
 
   /** Shows a failure: an error as the API or the browser threw it, or the component's own sentence. */
   function fail(err: unknown): void {

@@ -12,6 +12,8 @@ import { useConnection } from './connection'
 type CampaignMethod = Extract<
   MethodName,
   | 'clock.advance'
+  | 'clock.goOn'
+  | 'clock.setTime'
   | 'clock.startCombat'
   | 'clock.nextRound'
   | 'clock.endCombat'
@@ -78,6 +80,10 @@ export const useClock = defineStore('clock', () => {
       api.on('record.changed', (c) => {
         if (c.campaignId === campaignId.value && (c.kind === 'inventory' || c.kind === 'character')) void reload()
       }),
+      // Settings say where a new clock starts and whether a reaction is rolled (CLK-1, CLK-4).
+      api.on('campaign.changed', (c) => {
+        if (c.campaignId === campaignId.value && c.change === 'settings') void reload()
+      }),
     ]
     await reload()
   }
@@ -130,10 +136,24 @@ export const useClock = defineStore('clock', () => {
   }
   const undone = ref<string | null>(null)
 
+  /** Makes again what was just undone, with the same dice (Ctrl+Shift+Z). */
+  async function redoLast(): Promise<void> {
+    if (campaignId.value === null) return
+    error.value = null
+    try {
+      const r = await useConnection().client().call('play.redo', { campaignId: campaignId.value })
+      last.value = null
+      undone.value = `Redone: ${r.redone}.`
+      await reload()
+    } catch (err) {
+      error.value = (err as Error).message
+    }
+  }
+
   function dismiss(): void {
     last.value = null
     error.value = null
   }
 
-  return { campaignId, clock, last, error, busy, until, undone, open, reload, act, undoLast, dismiss }
+  return { campaignId, clock, last, error, busy, until, undone, open, reload, act, undoLast, redoLast, dismiss }
 })

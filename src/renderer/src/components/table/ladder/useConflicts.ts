@@ -24,7 +24,14 @@ export function useConflicts(campaignId: Ref<number>) {
   const off = api.on('log.added', (e) => {
     if (e.campaignId === campaignId.value && /^ladder\.(conflict|combat)\./.test(e.kind)) void load()
   })
-  onBeforeUnmount(off)
+  // The combat follows the clock's: a round, an end or an undo on the clock bar changes it too.
+  const offClock = api.on('clock.moved', (m) => {
+    if (m.campaignId === campaignId.value) void load()
+  })
+  onBeforeUnmount(() => {
+    off()
+    offClock()
+  })
 
   /** Puts a tracker's new view in the list (or takes it out when over), without waiting for the reload. */
   function put(view: ConflictView): void {

@@ -14,23 +14,24 @@ export interface Bar {
   tone?: Tone
 }
 
-/**
- * LODE-5 in the seed's words. The chart's bars are narrow at a laptop's width, so the long words
- * carry soft hyphens (U+00AD): they break, with a hyphen, only where a bar is too narrow.
- */
-const SHY = '\u00AD'
-export const BAR_WORDS: Record<LodeLabel, string> = {
-  failure: `Fail${SHY}ure`,
-  marginal: `Mar${SHY}gin${SHY}al`,
-  adequate: `Ade${SHY}quate`,
-  solid: 'Solid',
-  impressive: `Im${SHY}pres${SHY}sive`,
-  exceptional: `Ex${SHY}cep${SHY}tion${SHY}al`,
-  astonishing: `As${SHY}ton${SHY}ish${SHY}ing`,
-}
-
 /** LODE-5 in the seed's words. */
 export const LABEL_WORDS: Record<LodeLabel, string> = LODE_LABEL_WORDS
+
+/**
+ * LODE-12's "does it OK" column, short enough for the Base Dice picker to show whole; the row's
+ * full words stand under it.
+ */
+export const OK_IN_SHORT: Readonly<Record<number, string>> = {
+  3: 'anyone, untrained',
+  2: 'anyone with some skill',
+  1: 'a professional',
+  0: 'an expert',
+  [-1]: 'a master',
+  [-2]: 'a talented master',
+  [-3]: 'a master of great talent',
+  [-4]: 'no one',
+  [-5]: 'no one',
+}
 
 /** Successes needed for each label from Marginal up: the GM's "needs at least" choice. */
 export const NEEDS: { successes: number; label: string }[] = [
@@ -58,16 +59,16 @@ const at = (odds: LodePoolOdds, k: number): number => odds.successes[k] ?? 0
  */
 export function poolBars(odds: LodePoolOdds): Bar[] {
   const bars: Bar[] = []
-  if (odds.pool > 0) bars.push({ label: `Fum${SHY}ble`, p: odds.fumble, tone: 'disaster' })
-  bars.push({ label: BAR_WORDS.failure, p: at(odds, 0) - odds.fumble, tone: 'failure' })
+  if (odds.pool > 0) bars.push({ label: 'Fumble', p: odds.fumble, tone: 'disaster' })
+  bars.push({ label: LABEL_WORDS.failure, p: at(odds, 0) - odds.fumble, tone: 'failure' })
   const labels: LodeLabel[] = ['marginal', 'adequate', 'solid', 'impressive', 'exceptional']
-  labels.forEach((l, i) => bars.push({ label: BAR_WORDS[l], p: at(odds, i + 1), tone: labelTone(l) }))
+  labels.forEach((l, i) => bars.push({ label: LABEL_WORDS[l], p: at(odds, i + 1), tone: labelTone(l) }))
   if (odds.web > 6) {
     let p = 0
     for (let k = 6; k < odds.web; k++) p += at(odds, k)
-    bars.push({ label: BAR_WORDS.astonishing, p, tone: 'success' })
+    bars.push({ label: LABEL_WORDS.astonishing, p, tone: 'success' })
   }
-  bars.push({ label: `Half${SHY}magic ${odds.web}+`, p: odds.halfmagic, tone: 'bonus' })
+  bars.push({ label: `Halfmagic ${odds.web}+`, p: odds.halfmagic, tone: 'bonus' })
   return bars
 }
 

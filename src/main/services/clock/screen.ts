@@ -1,0 +1,70 @@
+/** Everything the clock's view shows, loaded for a read, a step or an undo. */
+import type { Kysely } from 'kysely'
+import * as engine from '../../engines/clock'
+import type { ClockState } from '../../engines/clock'
+import type { Database } from '../../db/schema'
+import type { ClockView, SystemId } from '../../../shared/contract'
+import { getSetting } from '../campaigns'
+import type { Tx } from '../core'
+import { loadProvisions, loadRestRecords, type StoredClock } from './store'
+import { loadSupplies, partyWhereabouts } from './supplies'
+import { characterNames, clockView, lightItemNames } from './view'
+
+/** CLK-2: the combat round's length in this campaign. */
+export async function roundSeconds(db: Kysely<Database>, campaignId: number, system: SystemId): Promise<number> {
+  if (system === 'osr') return engine.OSR_ROUND_SECONDS // OSR-14: 5-second rounds
+  if (system === 'ladder') return getSetting(db, campaignId, 'ladder.roundSeconds') // LAD-12
+  return getSetting(db, campaignId, 'combat.roundSeconds')
+}
+
+/**
+ * CLK-4: how the reaction of a threat met on an encounter is rolled here: d6 + S in an `osr`
+ * campaign (OSR-13), a plain d6 elsewhere, or not at all where the campaign's settings turn it off.
+ */
+export async function reactionRoll(db: Kysely<Database>, campaignId: number, system: SystemId): Promise<ClockView['reaction']> {
+  const rule = engine.clockRulesFor(system).reaction
+  if (rule === 'd6 + S') return rule
+  return (await getSetting(db, campaignId, 'clock.reactionRoll')) ? rule : 'off'
+}
+
+export function suppliesFor(tx: Tx, campaignId: number, state: ClockState) {
+  return loadSupplies(tx.trx, campaignId, new Set(state.lights.map((l) => l.id)))
+}
+
+/** The old-school PCs below maximum H, with whether they rest (OSR-20). */
+export async function restView(tx: Tx, campaignId: number, resting: Record<string, number>): Promise<ClockView['rest']> {
+  const records = await loadRestRecords(tx, campaignId, resting)
+  const names = await characterNames(tx.trx, campaignId)
+  return records.map((r) => {
+    const rec = r.recovery as { h: number; maxH: number; restDayStartedAt: number | null }
+    return { characterId: Number(r.characterId), name: names.get(r.characterId) ?? '?', h: rec.h, maxH: rec.maxH, restingSince: rec.restDayStartedAt }
+  })
+}
+
+/**
+ * The clock as the screen shows it, with what it stores beside the engine's state (where the
+ * party is, who rests, what "go on" would advance) and the step an undo would take back.
+ */
+export async function loadClockView(
+  tx: Tx,
+  campaignId: number,
+  system: SystemId,
+  state: ClockState & Pick<StoredClock, 'partyLocationId' | 'resting' | 'goOn'>,
+  undo: { action: string; summary: string } | null,
+): Promise<ClockView> {
+  const goOn = state.goOn
+  return clockView(campaignId, state, {
+    system,
+    provisions: await loadProvisions(tx, campaignId),
+    names: await characterNames(tx.trx, campaignId),
+    itemNames: await lightItemNames(tx.trx, state),
+    roundSeconds: await roundSeconds(tx.trx, campaignId, system),
+    undo,
+    supplies: await suppliesFor(tx, campaignId, state),
+    whereabouts: await partyWhereabouts(tx.trx, campaignId, state.partyLocationId),
+    rest: await restView(tx, campaignId, state.resting),
+    darknessModifier: engine.clockRulesFor(system).darknessModifier,
+    reaction: await reactionRoll(tx.trx, campaignId, system),
+    goOn: goOn ? { seconds: goOn.seconds, of: goOn.of, at: goOn.at, kind: goOn.kind } : null,
+  })
+}

@@ -1,0 +1,114 @@
+/**
+ * What the table shows of the GM's actions: the history of the last actions with what each
+ * changed (the panel's undo acts on the newest standing one, its redo on the one undone last), and
+ * the log as the table reads it, newest action first, each action's own entry followed by its
+ * consequences in game-time order.
+ */
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema'
+import type { ActionRow } from '../../db/schema-actions'
+import type { LogEntry } from '../../../shared/contract'
+import { describeLogEntry } from '../../../shared/log-text'
+import { type ServiceDeps, newestStandingAction, toLogEntry } from '../core'
+import { nextRedo } from './redo'
+import { actionWords } from './undo'
+
+/** How many of an action's log lines the history shows; the rest are counted. */
+const LINES_SHOWN = 6
+
+export interface HistoryItem {
+  actionId: number
+  summary: string
+  kind: string
+  status: 'done' | 'undone'
+  redoable: boolean
+  gameTime: number
+  entries: number
+  lines: string[]
+}
+
+export interface History {
+  items: HistoryItem[]
+  undo: { actionId: number; summary: string } | null
+  redo: { actionId: number; summary: string } | null
+}
+
+async function itemOf(db: Kysely<Database>, a: ActionRow): Promise<HistoryItem> {
+  const rows = await db.selectFrom('log_entry').selectAll().where('campaign_id', '=', a.campaign_id).where('id', '>=', a.first_log_id).where('id', '<=', a.last_log_id).orderBy('id').limit(LINES_SHOWN + 1).execute()
+  const entries = rows.map(toLogEntry)
+  const head = entries.find((e) => e.kind === a.kind) ?? entries[0]
+  return {
+    actionId: a.id,
+    summary: actionWords(a),
+    kind: a.kind,
+    status: a.status === 'done' ? 'done' : 'undone',
+    redoable: a.redoable === 1,
+    gameTime: head?.gameTime ?? 0,
+    entries: a.last_log_id - a.first_log_id + 1,
+    lines: entries.filter((e) => e !== head).slice(0, LINES_SHOWN - 1).map(describeLogEntry),
+  }
+}
+
+/**
+ * The campaign's last actions, newest first (those undone and not made again included, marked).
+ * @example await actionHistory(deps, { campaignId: 1, limit: 20 })
+ */
+export async function actionHistory(deps: ServiceDeps, input: { campaignId: number; limit: number }): Promise<History> {
+  const rows = await deps.db
+    .selectFrom('action')
+    .selectAll()
+    .where('campaign_id', '=', input.campaignId)
+    .where('status', '!=', 'redone')
+    .orderBy('id', 'desc')
+    .limit(input.limit)
+    .execute()
+  const items: HistoryItem[] = []
+  for (const a of rows) items.push(await itemOf(deps.db, a))
+  const undo = await newestStandingAction(deps.db, input.campaignId)
+  const redo = await nextRedo(deps, input.campaignId)
+  return {
+    items,
+    undo: undo ? { actionId: undo.id, summary: actionWords(undo) } : null,
+    redo: redo ? { actionId: redo.id, summary: actionWords(redo) } : null,
+  }
+}
+
+/** The actions that wrote any of the entries from `low` to `high`. */
+function actionsOver(db: Kysely<Database>, campaignId: number, low: number, high: number) {
+  return db
+    .selectFrom('action')
+    .select(['first_log_id', 'last_log_id', 'kind'])
+    .where('campaign_id', '=', campaignId)
+    .where('first_log_id', '<=', high)
+    .where('last_log_id', '>=', low)
+    .execute()
+}
+
+/**
+ * A page of the log as the table shows it: newest action first, each starting with its own entry
+ * and followed by its consequences in game-time order; an action is never split across pages.
+ * Pass the smallest id seen as `beforeId` for the next page.
+ * @example await tableLog(deps, { campaignId: 1, limit: 200 })
+ */
+export async function tableLog(deps: ServiceDeps, q: { campaignId: number; limit: number; beforeId?: number | undefined }): Promise<LogEntry[]> {
+  let query = deps.db.selectFrom('log_entry').selectAll().where('campaign_id', '=', q.campaignId)
+  if (q.beforeId !== undefined) query = query.where('id', '<', q.beforeId)
+  const page = (await query.orderBy('id', 'desc').limit(q.limit).execute()).map(toLogEntry)
+  if (page.length === 0) return []
+  const low = page.at(-1)!.id
+  const high = page[0]!.id
+  const actions = await actionsOver(deps.db, q.campaignId, low, high)
+  // The oldest action on the page comes whole: its earlier entries join it.
+  const start = Math.min(low, ...actions.map((a) => a.first_log_id))
+  if (start < low) {
+    const rest = await deps.db.selectFrom('log_entry').selectAll().where('campaign_id', '=', q.campaignId).where('id', '>=', start).where('id', '<', low).orderBy('id', 'desc').execute()
+    page.push(...rest.map(toLogEntry))
+  }
+  const actionOf = (id: number) => actions.find((a) => a.first_log_id <= id && id <= a.last_log_id)
+  // Within an action: its own entry first (the first of its kind), then the rest by game time.
+  const heads = new Set(actions.map((a) => page.filter((e) => e.kind === a.kind && a.first_log_id <= e.id && e.id <= a.last_log_id).at(-1)?.id))
+  const key = (e: LogEntry) => ({ group: actionOf(e.id)?.first_log_id ?? e.id, head: heads.has(e.id) || !actionOf(e.id), time: e.gameTime })
+  const keyed = page.map((e) => ({ e, k: key(e) }))
+  keyed.sort((x, y) => y.k.group - x.k.group || Number(y.k.head) - Number(x.k.head) || x.k.time - y.k.time || x.e.id - y.e.id)
+  return keyed.map((x) => x.e)
+}
