@@ -2,7 +2,8 @@
  * Browser mode: serves the built UI over HTTP and the same router over one WebSocket at /api.
  * Bound to 127.0.0.1 unless told otherwise. A connection must present the GM or the player token;
  * its Origin must be the page's own; the Host header must be one we answer to (so a web page
- * cannot reach this server through DNS rebinding); messages are small.
+ * cannot reach this server through DNS rebinding); messages are small. A connection that floods
+ * the server with calls, or never reads its answers, slows or loses only itself.
  */
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
@@ -16,6 +17,12 @@ import { handleTransferRoute, type TransferCore } from './transfer-routes'
 
 /** Largest WebSocket message accepted, in bytes. */
 export const MAX_MESSAGE_BYTES = 256 * 1024
+/** Calls one connection may have running at once; the rest wait their turn, so a flood slows only its sender. */
+export const MAX_CALLS_AT_ONCE = 4
+/** Calls one connection may have waiting before its socket is no longer read until they are answered. */
+export const MAX_CALLS_WAITING = 64
+/** Answers and events a connection may leave unread before it is cut off (a client that never reads). */
+export const MAX_UNREAD_BYTES = 16 * 1024 * 1024
 
 export interface ServerOptions {
   core: Pick<Core, 'router' | 'events'> & Partial<TransferCore>
@@ -127,9 +134,40 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       // A protocol error (an oversized or malformed frame) closes this connection; it must never
       // reach the process as an unhandled error and stop the server for everyone.
       ws.on('error', () => ws.terminate())
-      ws.on('message', (data, isBinary) => void onMessage(ws, scope, isBinary ? null : data.toString()))
+      // Calls are taken in the order they came, a few at a time per connection: a connection that
+      // sends thousands at once waits for its own answers, while another's go straight through.
+      const waiting: (string | null)[] = []
+      let running = 0
+      const next = (): void => {
+        while (running < MAX_CALLS_AT_ONCE && waiting.length > 0 && ws.readyState === ws.OPEN) {
+          const text = waiting.shift()!
+          running++
+          void onMessage(ws, scope, text)
+            // Whatever goes wrong answering one call ends its connection, never the server.
+            .catch(() => ws.terminate())
+            .finally(() => {
+              running--
+              // Not at once: a call's answer is all promises, so going straight on to the next one
+              // would never let the event loop read another connection's calls.
+              setImmediate(next)
+            })
+        }
+        if (waiting.length < MAX_CALLS_WAITING / 2 && ws.isPaused) ws.resume()
+      }
+      ws.on('message', (data, isBinary) => {
+        waiting.push(isBinary ? null : data.toString())
+        if (waiting.length >= MAX_CALLS_WAITING) ws.pause()
+        next()
+      })
     })
   })
+
+  /** Sends unless the client has left too much unread: then it is cut off, and only it. */
+  function send(ws: WebSocket, text: string): void {
+    if (ws.readyState !== ws.OPEN) return
+    if (ws.bufferedAmount > MAX_UNREAD_BYTES) ws.terminate()
+    else ws.send(text)
+  }
 
   async function onMessage(ws: WebSocket, scope: Scope, text: string | null): Promise<void> {
     let msg: { id?: unknown; method?: unknown; input?: unknown }
@@ -144,14 +182,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       return
     }
     const result: CallResult = await options.core.router.call(msg.method, msg.input, { scope })
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id: msg.id, result }))
+    send(ws, JSON.stringify({ id: msg.id, result }))
   }
 
   const off = options.core.events.on((message: EventMessage) => {
     const text = JSON.stringify(message)
     for (const [ws, scope] of clients) {
       if (eventDefs[message.event].scope === 'gm' && scope !== 'gm') continue
-      if (ws.readyState === ws.OPEN) ws.send(text)
+      send(ws, text)
     }
   })
 

@@ -25,7 +25,12 @@ export async function listInjuries(
   const campaign = await db.selectFrom('campaign').select('id').where('id', '=', q.campaignId).executeTakeFirst()
   if (!campaign) throw notFound('campaign', q.campaignId)
   let query = selectInjuries(db).where('injury.campaign_id', '=', q.campaignId)
-  if (q.characterId !== undefined) query = query.where('injury.character_id', '=', q.characterId)
+  if (q.characterId !== undefined) {
+    // Another campaign's character is refused, not answered with an empty list.
+    const character = await db.selectFrom('character').select('campaign_id').where('id', '=', q.characterId).executeTakeFirst()
+    if (character?.campaign_id !== q.campaignId) throw new AppError('not_found', `There is no character ${q.characterId} in this campaign; it may have been deleted.`, [{ field: 'characterId', problem: 'no character of this campaign has this id' }])
+    query = query.where('injury.character_id', '=', q.characterId)
+  }
   if (q.unhealedOnly) query = query.where('injury.healed', '=', 0)
   const rows = await query.orderBy('injury.healed').orderBy('injury.healed_at', 'desc').orderBy('injury.taken_at', 'desc').orderBy('injury.id', 'desc').execute()
   return rows.map(toInjury)

@@ -25,14 +25,24 @@ function sidePool(side: SideInput, web: number): PoolInput {
 export async function lodeOpposedOdds(deps: Pick<ServiceDeps, 'db'>, input: ParsedInput<'lode.opposedOdds'>): Promise<MethodOutput<'lode.opposedOdds'>> {
   const web = await lodeWeb(deps.db, input.campaignId)
   // LODE-9: each side counts only the Energy its character can spend.
-  const energyA = await spendableEnergy(deps.db, input.campaignId, input.a.characterId, input.a.energy)
-  const energyB = await spendableEnergy(deps.db, input.campaignId, input.b.characterId, input.b.energy)
+  const energyA = await onSide('a', spendableEnergy(deps.db, input.campaignId, input.a.characterId, input.a.energy))
+  const energyB = await onSide('b', spendableEnergy(deps.db, input.campaignId, input.b.characterId, input.b.energy))
   const a = { ...sidePool(input.a, web), energy: energyA.energy }
   const b = { ...sidePool(input.b, web), energy: energyB.energy }
   // Each side's own odds also check the pool is one the odds are worked out for.
   const oddsA: LodePoolOdds = exactOdds(a, false, energyA.note)
   const oddsB: LodePoolOdds = exactOdds(b, false, energyB.note)
   return { a: oddsA, b: oddsB, ...opposedOdds(a, b) }
+}
+
+/** A side's refusal names that side's fields ("b.characterId"), so the screen shows it beside the right side. */
+async function onSide<T>(side: 'a' | 'b', work: Promise<T>): Promise<T> {
+  try {
+    return await work
+  } catch (e) {
+    if (e instanceof AppError) throw new AppError(e.code, e.message, e.details.map((d) => ({ ...d, field: `${side}.${d.field}` })))
+    throw e
+  }
 }
 
 /** LODE-9: the Energy a side spends, as the engine's point entry (it adds one die each). */

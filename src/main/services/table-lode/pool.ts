@@ -5,6 +5,7 @@
 import { attemptPool, DEFAULT_WEB, flukeOdds, MAX_ODDS_POOL, poolOdds, poolSize, rerollWithDestiny, rollFluke, type PoolAttempt, type PoolInput } from '../../engines/lode'
 import type { LodePoolOdds, LodeRoll, ParsedInput } from '../../../shared/contract'
 import { unitOfWork, type ServiceDeps, AppError, campaignDice, appendLog } from '../core'
+import { ledgerHolder } from '../ledger'
 import { compareSides } from './opposed-standing'
 import { sidePayload } from './payload'
 import { lodeWeb, payPoints, refusedBy, requireCharacter, requireEnergy, rollerOf, spendableEnergy } from './rollers'
@@ -49,7 +50,11 @@ export function exactOdds(input: PoolInput, fluke = false, energyNote: string | 
 export async function lodeOdds(deps: Pick<ServiceDeps, 'db'>, input: OddsInput): Promise<LodePoolOdds> {
   const web = await lodeWeb(deps.db, input.campaignId)
   const pool = poolInput(input, web)
-  if (input.mode === 'fluke') return exactOdds(pool, true)
+  if (input.mode === 'fluke') {
+    // Another campaign's character is refused even where the Fluke Die leaves Energy out.
+    if (input.characterId !== null) await ledgerHolder(deps.db, input.campaignId, input.characterId)
+    return exactOdds(pool, true)
+  }
   const spendable = await spendableEnergy(deps.db, input.campaignId, input.characterId, input.energy)
   return exactOdds({ ...pool, energy: spendable.energy }, false, spendable.note)
 }

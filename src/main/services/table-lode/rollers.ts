@@ -83,6 +83,8 @@ export function requireEnergy(roller: Roller, energy: number, field: string): vo
  * @example await spendableEnergy(db, 1, 4, 2) // { energy: 0, note: 'Brann has 0 Energy: the 2 Energy dice cannot be spent and are not counted (LODE-9).' }
  */
 export async function spendableEnergy(db: Kysely<Database>, campaignId: number, characterId: number | null, energy: number): Promise<{ energy: number; note: string | null }> {
+  // A character of another campaign is refused whatever the Energy asked, as everywhere else.
+  const holder = characterId === null ? null : await ledgerHolder(db, campaignId, characterId)
   if (energy <= 0) return { energy: 0, note: null }
   /** "the Energy die cannot be spent and is", "1 of the 2 Energy dice cannot be spent and is". */
   const dice = (left: number): string => {
@@ -90,11 +92,9 @@ export async function spendableEnergy(db: Kysely<Database>, campaignId: number, 
     return `${which} cannot be spent and ${left === 1 ? 'is' : 'are'} not counted`
   }
   if (characterId === null) return { energy: 0, note: `Energy is a character’s to spend (LODE-9): ${dice(energy)}. Pick who rolls.` }
-  const row = await db.selectFrom('character').select(['name', 'campaign_id']).where('id', '=', characterId).executeTakeFirst()
-  if (!row || row.campaign_id !== campaignId) return { energy: 0, note: null }
   const have = Math.max(0, (await pointsOf(db, campaignId, characterId)).energy)
   if (energy <= have) return { energy, note: null }
-  return { energy: have, note: `${row.name} has ${have} Energy: ${dice(energy - have)} (LODE-9).` }
+  return { energy: have, note: `${holder!.name} has ${have} Energy: ${dice(energy - have)} (LODE-9).` }
 }
 
 /**
