@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Core } from '../../src/main/app'
-import { toFtsQuery } from '../../src/main/services/search/index'
+import { markMatches, searchTerms, toFtsQuery } from '../../src/main/services/search/index'
+import type { SearchHit } from '../../src/shared/contract'
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 import { gm, refused } from '../support/calls'
 
@@ -27,36 +28,164 @@ afterEach(async () => {
   lib.cleanup()
 })
 
+const find = (text: string, more: Partial<{ kinds: SearchHit['kind'][]; from: number; to: number }> = {}) =>
+  gm(core, 'search.query', { campaignId: keep, text, ...more })
+const kindsAndTitles = (hits: SearchHit[]) => hits.map((h) => [h.kind, h.title])
+const DAY = 86400
+
 describe('search across a campaign', () => {
-  it('finds names, notes and tags by word prefix, only in the campaign asked, best first', async () => {
-    const hits = await gm(core, 'search.query', { campaignId: keep, text: 'brig' })
-    expect(hits.map((h) => [h.kind, h.title])).toEqual([['character', 'Brigand Chief']])
-    expect(await gm(core, 'search.query', { campaignId: keep, text: 'chainmail' })).toMatchObject([
+  it('finds names, notes and tags by any part of a word, only in the campaign asked, best first', async () => {
+    expect(kindsAndTitles(await find('brig'))).toEqual([['character', 'Brigand Chief']])
+    expect(await find('chainmail')).toMatchObject([
       { kind: 'character', title: 'Brigand Chief', snippet: expect.stringContaining('\u0002chainmail\u0003') },
     ])
     // Every word must match.
-    expect((await gm(core, 'search.query', { campaignId: keep, text: 'brigand glam' })).map((h) => h.title)).toEqual(['Brigand Chief'])
-    expect(await gm(core, 'search.query', { campaignId: keep, text: 'brigand dragon' })).toEqual([])
+    expect((await find('brigand glam')).map((h) => h.title)).toEqual(['Brigand Chief'])
+    expect(await find('brigand dragon')).toEqual([])
   })
 
   it('finds table rows and opens their table', async () => {
-    const [hit] = await gm(core, 'search.query', { campaignId: keep, text: 'rats' })
+    const [hit] = await find('rats')
     expect(hit).toMatchObject({ kind: 'encounter_row', title: 'Sewer Denizens', openId: 1 })
   })
 
   it('follows adventures created through the API at once', async () => {
     await gm(core, 'adventure.create', { campaignId: keep, title: 'The Drowned Vault', summary: 'Find the alembic.' })
-    expect((await gm(core, 'search.query', { campaignId: keep, text: 'alembic' })).map((h) => h.title)).toEqual(['The Drowned Vault'])
+    expect((await find('alembic')).map((h) => h.title)).toEqual(['The Drowned Vault'])
+  })
+
+  it('finds every kind of record a GM writes or Lantern logs', async () => {
+    const glam = 2
+    const session = await gm(core, 'session.create', { campaignId: keep, title: 'Into the Sewers', gmNotes: 'The party bargained with a ghoul.' })
+    const torch = await gm(core, 'inventory.add', { characterId: glam, name: 'Torch', kind: 'light', details: { type: 'torch' } })
+    await gm(core, 'ledger.earn', { campaignId: keep, characterId: glam, currency: 'gold', amount: 5, reason: 'Good roleplay with the ferryman' })
+    const injury = await gm(core, 'injury.record', { characterId: glam, kind: 'other', description: 'Wounded by a crossbow bolt' })
+    const place = await gm(core, 'location.create', { campaignId: keep, name: 'Gatehouse', description: 'Portcullis rusted shut.' })
+    const note = await gm(core, 'log.note', { campaignId: keep, text: 'The bridge is out; the mule refuses to cross.' })
+
+    expect(await find('torch', { kinds: ['inventory_item'] })).toMatchObject([{ kind: 'inventory_item', id: torch.id, openId: glam, title: 'Torch', snippet: 'Carried by Glam · \u0002torch\u0003' }])
+    expect(await find('roleplay', { kinds: ['ledger_entry'] })).toMatchObject([
+      { kind: 'ledger_entry', openId: glam, title: 'Glam’s ledger', snippet: 'Good \u0002roleplay\u0003 with the ferryman' },
+    ])
+    expect(await find('wounded', { kinds: ['injury'] })).toMatchObject([{ kind: 'injury', id: injury.id, openId: glam, title: 'Glam: Wounded by a crossbow bolt' }])
+    expect(await find('portcullis')).toMatchObject([{ kind: 'location', id: place.id, title: 'Gatehouse' }])
+    expect(await find('ghoul', { kinds: ['session'] })).toMatchObject([{ kind: 'session', id: session.id, title: 'Session 1 Into the Sewers' }])
+    expect(await find('sewer denizens', { kinds: ['encounter_table'] })).toMatchObject([{ kind: 'encounter_table', openId: 1 }])
+    // A log entry is shown as the log line, in its session, and opens itself there.
+    expect(await find('mule')).toMatchObject([
+      { kind: 'log_entry', id: note.id, openId: note.id, sessionId: session.id, title: 'Session 1: Into the Sewers', snippet: 'The bridge is out; the \u0002mule\u0003 refuses to cross.' },
+    ])
+    // What the log says about the others is found too: the item taken, the gold earned.
+    expect((await find('torch')).map((h) => h.kind).sort()).toEqual(['inventory_item', 'log_entry'])
+    expect((await find('ferryman')).map((h) => h.kind).sort()).toEqual(['ledger_entry', 'log_entry'])
+    // A character's notes and the text of the sheet are found as well.
+    await gm(core, 'character.update', { id: glam, notes: 'Sworn to the Amber Order.' })
+    expect(kindsAndTitles(await find('amber', { kinds: ['character'] }))).toEqual([['character', 'Glam']])
+    core.handle.sqlite.prepare('update character set sheet = ? where id = ?').run(JSON.stringify({ options: ['deft touch'], spellsKnown: ['Floating disc'] }), glam)
+    expect(kindsAndTitles(await find('floating disc', { kinds: ['character'] }))).toEqual([['character', 'Glam']])
+  })
+
+  it('matches emoji, accents either way and CJK, inside words as well as whole', async () => {
+    await gm(core, 'character.create', { campaignId: keep, kind: 'npc', name: 'Mira 🌙', draft: true })
+    await gm(core, 'character.create', { campaignId: keep, kind: 'npc', name: 'Zoë of the Café', draft: true })
+    await gm(core, 'character.create', { campaignId: keep, kind: 'npc', name: '東京タワーの守り人', notes: '龍を見た', draft: true })
+    expect(kindsAndTitles(await find('🌙', { kinds: ['character'] }))).toEqual([['character', 'Mira 🌙']])
+    // The log line of its creation has it too, marked.
+    expect(await find('🌙', { kinds: ['log_entry'] })).toMatchObject([{ snippet: 'NPC “Mira \u0002🌙\u0003” added as a draft.' }])
+    expect((await find('mira🌙')).map((h) => h.title)).toEqual([])
+    expect((await find('cafe zoe', { kinds: ['character'] })).map((h) => h.title)).toEqual(['Zoë of the Café'])
+    expect((await find('CAFÉ', { kinds: ['character'] })).map((h) => h.title)).toEqual(['Zoë of the Café'])
+    expect((await find('東京', { kinds: ['character'] })).map((h) => h.title)).toEqual(['東京タワーの守り人'])
+    expect((await find('タワー', { kinds: ['character'] })).map((h) => h.title)).toEqual(['東京タワーの守り人'])
+    expect((await find('龍', { kinds: ['character'] })).map((h) => h.title)).toEqual(['東京タワーの守り人'])
+    expect(markMatches('Zoë of the Café', ['cafe'])).toBe('Zoë of the \u0002Café\u0003')
+  })
+
+  it('filters by kind and by game time: what happened on day 3', async () => {
+    await gm(core, 'log.note', { campaignId: keep, text: 'Day one: the lantern gutters.' })
+    await gm(core, 'clock.setTime', { campaignId: keep, day: 3, time: '09:00' })
+    const day3 = await gm(core, 'log.note', { campaignId: keep, text: 'Day three: the lantern is refilled.' })
+    await gm(core, 'clock.setTime', { campaignId: keep, day: 4, time: '09:00' })
+    await gm(core, 'log.note', { campaignId: keep, text: 'Day four: the lantern breaks.' })
+
+    expect((await find('lantern', { kinds: ['log_entry'] })).length).toBe(3)
+    const onDay3 = await find('lantern', { from: 2 * DAY, to: 3 * DAY })
+    expect(onDay3).toMatchObject([{ kind: 'log_entry', id: day3.id, gameTime: 2 * DAY + 9 * 3600 }])
+    // No words: everything that happened that day, in time order.
+    const all = await find('', { from: 2 * DAY, to: 3 * DAY })
+    expect(all.map((h) => h.kind)).toEqual(all.map(() => 'log_entry'))
+    expect(all.map((h) => h.snippet)).toContain('Day three: the lantern is refilled.')
+    expect(all.map((h) => h.gameTime)).toEqual([...all.map((h) => h.gameTime)].sort((a, b) => a! - b!))
+    expect(all.every((h) => h.gameTime! >= 2 * DAY && h.gameTime! < 3 * DAY)).toBe(true)
+    // A kind filter narrows; records without a game time are out of any range.
+    expect(await find('brigand', { kinds: ['location'] })).toEqual([])
+    expect(await find('brigand', { from: 0, to: DAY })).toEqual([])
+    expect((await refused(core, 'search.query', { campaignId: keep, text: 'x', from: DAY, to: DAY })).message).toMatch(/To: must be after the start/)
+  })
+
+  it('searches a wide range of a long log by its words, earliest first', async () => {
+    const add = core.handle.sqlite.prepare("insert into log_entry (campaign_id, game_time, real_time, kind, payload) values (?, ?, 't', 'note', ?)")
+    core.handle.sqlite.transaction(() => {
+      for (let i = 0; i < 6000; i++) add.run(keep, i * 144, JSON.stringify({ text: i === 3000 ? 'Found the silver key under a flagstone.' : `Patrol ${i} walks the wall.` }))
+    })()
+    const range = { from: 0, to: 10 * DAY }
+    expect(await find('silver key', range)).toMatchObject([{ kind: 'log_entry', gameTime: 3000 * 144 }])
+    const patrols = await find('patrol', range)
+    expect(patrols).toHaveLength(50)
+    expect(patrols[0]!.snippet).toBe('\u0002Patrol\u0003 0 walks the wall.')
+    expect(patrols.map((h) => h.gameTime)).toEqual(patrols.map((_, i) => i * 144))
+    // A narrower range, matched entry by entry, gives the same answer as the index would.
+    expect((await find('patrol', { from: DAY, to: 2 * DAY })).map((h) => h.gameTime)).toEqual(Array.from({ length: 50 }, (_, i) => DAY + i * 144))
+  })
+
+  it('keeps up with edits and deletions, in the change’s own transaction', async () => {
+    const glam = 2
+    const sack = await gm(core, 'inventory.add', { characterId: glam, name: 'Burlap sack', kind: 'other' })
+    await gm(core, 'inventory.update', { id: sack.id, name: 'Leather satchel' })
+    expect(await find('burlap', { kinds: ['inventory_item'] })).toEqual([])
+    expect(await find('satchel', { kinds: ['inventory_item'] })).toMatchObject([{ id: sack.id }])
+    await gm(core, 'inventory.remove', { id: sack.id })
+    expect(await find('satchel', { kinds: ['inventory_item'] })).toEqual([])
+
+    // A renamed table renames its rows' hits; a refused change leaves the index as it was.
+    await gm(core, 'encounterTable.update', { id: 1, name: 'Sewer Dwellers' })
+    expect(await find('rats')).toMatchObject([{ kind: 'encounter_row', title: 'Sewer Dwellers' }])
+    await refused(core, 'character.update', { id: 1, name: 'Brigand Boss', status: 'asleep' })
+    expect((await find('brigand chief')).map((h) => h.title)).toEqual(['Brigand Chief'])
+
+    // Deleting a character takes its items, ledger and injuries out of search with it.
+    await gm(core, 'inventory.add', { characterId: glam, name: 'Rope', kind: 'other' })
+    await gm(core, 'ledger.earn', { campaignId: keep, characterId: glam, currency: 'gold', amount: 5, reason: 'Sold the rope' })
+    await gm(core, 'character.delete', { id: glam })
+    expect(await find('rope', { kinds: ['character', 'inventory_item', 'ledger_entry', 'injury'] })).toEqual([])
+
+    // An undone log entry is no longer found.
+    const note = await gm(core, 'log.note', { campaignId: keep, text: 'A portent of doom' })
+    expect((await find('portent')).map((h) => h.id)).toEqual([note.id])
+    core.handle.sqlite.prepare('update log_entry set undone = 1 where id = ?').run(note.id)
+    expect(await find('portent')).toEqual([])
   })
 
   it('takes quotes, stars and FTS operators as plain text rather than failing', async () => {
-    for (const text of ['"', 'chainmail"', 'NEAR(brigand glam)', '-glam', 'glam OR', '*', '(+3)', 'AND']) {
+    for (const text of ['"', 'chainmail"', 'NEAR(brigand glam)', '-glam', 'glam OR', '*', '(+3)', 'AND', '{title}: x', 'a:b']) {
       const r = await core.router.call('search.query', { campaignId: keep, text }, { scope: 'gm' })
       expect(r.ok, text).toBe(true)
     }
-    expect(toFtsQuery('Brigand "chief"')).toBe('"brigand"* "chief"*')
-    expect(toFtsQuery('  !! ')).toBeNull()
-    expect(await gm(core, 'search.query', { campaignId: keep, text: '' })).toEqual([])
+    expect((await find('(+3)')).map((h) => h.title)).toEqual(['Brigand Chief'])
+    expect(searchTerms('Brigand "chief", 🌙')).toEqual(['Brigand', 'chief', '🌙'])
+    expect(toFtsQuery(['brig', 'ch"ief', 'x'])).toBe('"brig" "ch""ief"')
+    expect(toFtsQuery(['  !! '.trim()])).toBeNull()
+    expect(await find('')).toEqual([])
+  })
+
+  it('shows a log entry among its neighbours in its session', async () => {
+    const session = await gm(core, 'session.create', { campaignId: keep, title: 'Into the Sewers' })
+    const ids: number[] = []
+    for (let i = 1; i <= 5; i++) ids.push((await gm(core, 'log.note', { campaignId: keep, text: `Step ${i}` })).id)
+    const around = await gm(core, 'search.logAround', { campaignId: keep, entryId: ids[2]!, around: 1 })
+    expect(around.session).toMatchObject({ id: session.id, number: 1, title: 'Into the Sewers' })
+    expect(around.entries.map((e) => e.text)).toEqual(['Step 2', 'Step 3', 'Step 4'])
+    expect((await refused(core, 'search.logAround', { campaignId: other, entryId: ids[0]! })).code).toBe('not_found')
   })
 
   it('refuses an unknown campaign plainly', async () => {

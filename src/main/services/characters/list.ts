@@ -3,6 +3,7 @@ import { sql, type Kysely, type Selectable } from 'kysely'
 import type { CharacterTable, Database } from '../../db/schema'
 import type { CharacterSummary } from '../../../shared/contract'
 import { getCampaign } from '../campaigns'
+import { containing, toFtsQuery } from '../search'
 
 export interface CharacterQuery {
   campaignId: number
@@ -33,30 +34,52 @@ export function toCharacterSummary(row: SummaryRow): CharacterSummary {
   }
 }
 
-/** A LIKE pattern that matches `text` anywhere, with the wildcards in it taken literally. */
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-}
-
 /**
  * A page of the campaign's characters sorted by name (ignoring case), and how many match in all.
- * `text` matches name, player name, notes and tags ignoring case; `tag` matches one whole tag.
+ * `text` matches name, player name, notes and tags ignoring case and accents; `tag` matches one whole tag.
  * @example await listCharacters(db, { campaignId: 1, kind: 'npc', text: 'brigand', offset: 0, limit: 100 })
  */
 export async function listCharacters(db: Kysely<Database>, q: CharacterQuery): Promise<{ total: number; items: CharacterSummary[] }> {
   await getCampaign(db, q.campaignId) // a clear "no campaign" rather than an empty list
-  let query = db.selectFrom('character').where('campaign_id', '=', q.campaignId)
+  const phrase = q.text && [...q.text].length >= 3 ? toFtsQuery([q.text], ['title', 'body']) : null
+  // With a text filter the matches come from the full-text index and only they are sorted (`+`
+  // keeps SQLite from walking the campaign's whole name index instead); without one, a page is
+  // read in order from the index in the list's collation (migration 0013).
+  let query = phrase
+    ? db.selectFrom('character').where(sql<boolean>`+campaign_id = ${q.campaignId}`)
+    : db.selectFrom('character').where('campaign_id', '=', q.campaignId)
   if (q.kind !== undefined) query = query.where('kind', '=', q.kind)
   if (q.status !== undefined) query = query.where('status', '=', q.status)
   if (q.text) {
-    const pattern = containing(q.text)
-    query = query.where(
-      sql<boolean>`(name like ${pattern} escape '\\' or coalesce(player_name, '') like ${pattern} escape '\\'
-        or notes like ${pattern} escape '\\' or tags like ${pattern} escape '\\')`,
-    )
+    if (phrase) {
+      // Name, player, notes and tags through the full-text index: a character's search row is its id × 16 + 1.
+      query = query.where(
+        'id',
+        'in',
+        sql<number>`(select (rowid - 1) / 16 from search_index where search_index match ${phrase} and rowid % 16 = 1)`,
+      )
+    } else {
+      // Fewer than three characters: too short for the trigram index.
+      const pattern = containing(q.text)
+      query = query.where(
+        sql<boolean>`(name like ${pattern} escape '\\' or coalesce(player_name, '') like ${pattern} escape '\\'
+          or notes like ${pattern} escape '\\' or tags like ${pattern} escape '\\')`,
+      )
+    }
   }
   if (q.tag) {
     query = query.where(sql<boolean>`exists (select 1 from json_each(character.tags) where lower(value) = lower(${q.tag}))`)
+  }
+  if (phrase) {
+    // One pass over the matches gives the page and how many there are in all.
+    const rows = await query
+      .select([...SUMMARY_COLUMNS, sql<number>`count(*) over ()`.as('total')])
+      .orderBy(sql`name collate nocase`)
+      .orderBy('id')
+      .limit(q.limit)
+      .offset(q.offset)
+      .execute()
+    if (rows.length > 0) return { total: Number(rows[0]!.total), items: rows.map(toCharacterSummary) }
   }
   const { n } = await query.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()
   const rows = await query
