@@ -13,4 +13,6 @@ export interface FileDialogs {
   saveAs(input: { title: string; defaultName: string; filters: FileFilter[] }): Promise<string | null>
   /** Asks which file to open; null when the GM cancels. */
   open(input: { title: string; filters: FileFilter[] }): Promise<string | null>
+  /** Asks for a folder (one can be made in the dialog); null when the GM cancels. */
+  chooseFolder(input: { title: string; defaultPath?: string | undefined }): Promise<string | null>
 }

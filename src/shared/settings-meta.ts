@@ -8,7 +8,7 @@ export interface SettingMeta {
   label: string
   help: string
   systems: readonly SystemKey[]
-  input: { kind: 'number'; min: number; max: number; unit?: string } | { kind: 'boolean' } | { kind: 'list'; item: string } | { kind: 'day and time' }
+  input: { kind: 'number'; min: number; max: number; unit?: string } | { kind: 'boolean' } | { kind: 'list'; item: string } | { kind: 'day and time' } | { kind: 'folder' }
 }
 
 export const SETTING_META = {
@@ -59,6 +59,13 @@ export const SETTING_META = {
     help: 'When the clock finds an encounter, offer a plain d6 for the threat’s reaction: 1–2 hostile, 3–4 uncertain, 5–6 friendly (OSR-13’s bands, CLK-4). Off: you decide.',
     systems: ['ladder', 'lode', 'challenge', 'ranks'],
     input: { kind: 'boolean' },
+  },
+  'recap.folder': {
+    label: 'Recap folder',
+    help: 'Where “Save to folder…” on a recap writes it (an Obsidian vault, say): chosen there, and remembered.',
+    // Set from the recap screen's folder dialog, not on the Settings page.
+    systems: [],
+    input: { kind: 'folder' },
   },
 } as const satisfies Record<string, SettingMeta>
 export type SettingMetaKey = keyof typeof SETTING_META

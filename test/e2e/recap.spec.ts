@@ -63,7 +63,9 @@ test('a GM plays a session, closes it, and exports the players’ recap without 
   // Private notes, with a section for the players.
   await openSection(page, 'Sessions')
   await main.getByRole('button', { name: 'Edit Session 1: Rats in the Junction' }).click()
-  await page.getByLabel('GM notes').fill('SECRETPRIVATE the duke sent the rats\n- [ ] SECRETTHREAD the duke’s letter\n\n## Recap\nThe party crossed the *Junction*.\n- [ ] Find the missing key')
+  await page.getByLabel('GM notes').fill(
+    'SECRETPRIVATE the duke sent the rats\n- [ ] SECRETTHREAD the duke’s letter\n\n## Recap\nThe party crossed the *Junction* and fought **giant rats**.\n\n### Loot\n- a silver key\n\nThread: Find the missing key',
+  )
   await page.getByRole('button', { name: 'Save session' }).click()
   await main.getByRole('link', { name: 'Recap of Session 1: Rats in the Junction' }).click()
 
@@ -72,13 +74,23 @@ test('a GM plays a session, closes it, and exports the players’ recap without 
   const preview = main.getByRole('region', { name: 'Preview' })
   await expect(preview.getByRole('heading', { name: 'Session 1: Rats in the Junction' })).toBeVisible()
   for (const h of ['Summary', 'At a glance', 'Timeline', 'NPCs met', 'Open threads']) await expect(preview.getByRole('heading', { name: h, level: 2 })).toBeVisible()
-  await expect(preview).toContainText('The party crossed the *Junction*.')
+  // The GM's own Markdown renders: emphasis, strong, their heading one level under Summary, their list.
+  await expect(preview.locator('em', { hasText: 'Junction' })).toBeVisible()
+  await expect(preview.locator('strong', { hasText: 'giant rats' })).toBeVisible()
+  await expect(preview.getByRole('heading', { name: 'Loot', level: 3 })).toBeVisible()
+  await expect(preview.getByRole('listitem').filter({ hasText: 'a silver key' })).toBeVisible()
+  await expect(preview).toContainText('The party crossed the Junction and fought giant rats.')
   await expect(preview).toContainText('The bell tolls')
   await expect(preview).toContainText('Mother Vex')
   await expect(preview).toContainText('Find the missing key')
   const source = main.getByLabel('Markdown source')
-  await expect(source).toHaveValue(/^---\ncampaign: "The Sunken Keep"/)
-  await page.screenshot({ path: test.info().outputPath('recap-players.png'), fullPage: true })
+  await expect(source).toHaveValue(/^---\ncampaign: The Sunken Keep\n/)
+  await expect(source).toHaveValue(/\n- \[ \] Find the missing key\n/)
+  // The rendered Markdown stands beside its source.
+  const [left, right] = [await preview.boundingBox(), await main.getByRole('region', { name: 'Markdown' }).boundingBox()]
+  expect(left!.x + left!.width).toBeLessThanOrEqual(right!.x)
+  expect(Math.abs(left!.y - right!.y)).toBeLessThan(5)
+  await page.screenshot({ path: 'test-results/shots-recap/recap-players.png', fullPage: true })
 
   // Save: a download of exactly the Markdown shown.
   const downloading = page.waitForEvent('download')
@@ -87,9 +99,28 @@ test('a GM plays a session, closes it, and exports the players’ recap without 
   expect(download.suggestedFilename()).toBe('the-sunken-keep-session-01-rats-in-the-junction-players.md')
   const saved = readFileSync((await download.path())!, 'utf8')
   expect(saved).toBe(await source.inputValue())
-  for (const section of ['## Summary', '## At a glance', '## Timeline', '### Day 1', '## NPCs met', '## Open threads', 'party:\n  - "Ana"\n  - "Glam *the* Bold"']) expect(saved).toContain(section)
+  for (const section of ['## Summary', '## At a glance', '## Timeline', '### Day 1', '## NPCs met', '## Open threads', 'party:\n  - Ana\n  - Glam *the* Bold']) expect(saved).toContain(section)
   for (const secret of ['SECRETNOTE', 'SECRETTIMER', 'SECRETROLL', 'SECRETPRIVATE', 'SECRETTHREAD']) expect(saved).not.toContain(secret)
   await expect(preview).not.toContainText('SECRET')
+
+  // Save to folder: in a browser, a download named as the note is in a vault; with Obsidian links.
+  await main.getByLabel('Obsidian links').check()
+  await expect(source).toHaveValue(/Party: \[\[Ana\]\], \[\[Glam the Bold\|Glam \*the\* Bold\]\]/)
+  await expect(source).toHaveValue(/## NPCs met\n\n- \[\[Mother Vex\]\]/)
+  const toFolder = page.waitForEvent('download')
+  await main.getByRole('button', { name: 'Save to folder…' }).click()
+  const note = await toFolder
+  expect(note.suggestedFilename()).toBe('Session 01 – Rats in the Junction.md')
+  const folder = test.info().outputPath('vault')
+  await note.saveAs(`${folder}/${note.suggestedFilename()}`)
+  const inVault = readFileSync(`${folder}/Session 01 – Rats in the Junction.md`, 'utf8')
+  expect(inVault).toBe(await source.inputValue())
+  expect(inVault).toMatch(/\nparty:\n {2}- "\[\[Ana\]\]"\n {2}- "\[\[Glam the Bold\]\]"\n/)
+  expect(inVault).toMatch(/\ntags:\n {2}- session-recap\n/)
+  for (const secret of ['SECRETNOTE', 'SECRETTIMER', 'SECRETROLL', 'SECRETPRIVATE', 'SECRETTHREAD']) expect(inVault).not.toContain(secret)
+  await page.screenshot({ path: 'test-results/shots-recap/recap-obsidian.png', fullPage: true })
+  await main.getByLabel('Obsidian links').uncheck()
+  await expect(source).not.toHaveValue(/\[\[/)
 
   // Copy puts the same Markdown on the clipboard.
   await main.getByRole('button', { name: 'Copy' }).click()
@@ -101,6 +132,6 @@ test('a GM plays a session, closes it, and exports the players’ recap without 
   await main.getByLabel('GM (everything)').check()
   await expect(source).toHaveValue(/SECRETROLL/)
   for (const secret of ['SECRETNOTE', 'SECRETTIMER', 'SECRETPRIVATE', 'SECRETTHREAD']) await expect(source).toHaveValue(new RegExp(secret))
-  await page.screenshot({ path: test.info().outputPath('recap-gm.png'), fullPage: true })
+  await page.screenshot({ path: 'test-results/shots-recap/recap-gm.png', fullPage: true })
   expect(problems).toEqual([])
 })

@@ -4,7 +4,7 @@
  * dialogs, a cancelled dialog writing nothing, and the browser refused plainly.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createCore, type Core } from '../../src/main/app'
 import type { FileDialogs } from '../../src/main/platform'
@@ -22,6 +22,10 @@ const dialogs: FileDialogs = {
   },
   async open({ title }) {
     asked.push({ kind: 'open', title })
+    return answer
+  },
+  async chooseFolder({ title }) {
+    asked.push({ kind: 'folder', title })
     return answer
   },
 }
@@ -46,6 +50,26 @@ describe('files through the desktop dialogs', () => {
     const preview = await gm(core, 'recap.session', { sessionId: session.id, variant: 'players' })
     expect(readFileSync(answer, 'utf8')).toBe(preview.markdown)
     expect(asked).toEqual([{ kind: 'save', title: 'Save the recap', defaultName: preview.filename }])
+  })
+
+  it('saves a recap into a folder it asks for once and remembers, as “Session 01 – Title.md”', async () => {
+    const campaignId = (await gm(core, 'campaign.create', { name: 'The Sunken Keep', system: 'osr' })).id
+    const session = await gm(core, 'play.start', { campaignId, title: 'Rats!', attendance: [] })
+    const vault = join(lib.dir, 'vault')
+    mkdirSync(vault)
+    answer = null
+    expect(await gm(core, 'desktop.saveRecapToFolder', { sessionId: session.id, variant: 'players' })).toEqual({ path: null, folder: null, written: false })
+    answer = vault
+    const saved = await gm(core, 'desktop.saveRecapToFolder', { sessionId: session.id, variant: 'players', obsidian: true })
+    expect(saved).toEqual({ path: join(vault, 'Session 01 – Rats!.md'), folder: vault, written: true })
+    const recap = await gm(core, 'recap.session', { sessionId: session.id, variant: 'players', obsidian: true })
+    expect(readFileSync(saved.path!, 'utf8')).toBe(recap.markdown)
+    // Remembered: the next save asks nothing and finds the same recap already there.
+    asked.length = 0
+    answer = null
+    expect(await gm(core, 'desktop.saveRecapToFolder', { sessionId: session.id, variant: 'players', obsidian: true })).toEqual({ path: saved.path, folder: vault, written: false })
+    expect(asked).toEqual([])
+    expect((await gm(core, 'setting.list', { campaignId })).find((x) => x.key === 'recap.folder')?.value).toBe(vault)
   })
 
   it('exports a campaign to the file chosen and imports it back as a new campaign', async () => {

@@ -5,7 +5,8 @@ import type { FileDialogs } from '../platform'
 import type { ModuleHandlers } from '../router'
 import { type ServiceDeps, AppError } from '../services/core'
 import type { LibraryHost } from '../services/backup'
-import { sessionRecap } from '../services/recap'
+import { sessionRecap, writeRecapToFolder } from '../services/recap'
+import { getSetting, setSetting } from '../services/campaigns'
 import { exportCampaign, importCampaign } from '../services/transfer'
 
 const CAMPAIGN_FILES = [{ name: 'Lantern campaign', extensions: ['gz'] }]
@@ -23,6 +24,21 @@ export function desktopHandlers(deps: ServiceDeps, library: LibraryHost, dialogs
       const path = await d.saveAs({ title: 'Save the recap', defaultName: recap.filename, filters: [{ name: 'Markdown', extensions: ['md'] }] })
       if (path !== null) await writeFile(path, recap.markdown, 'utf8')
       return { path }
+    },
+    'desktop.saveRecapToFolder': async (i) => {
+      const d = needDialogs(dialogs)
+      const session = await deps.db.selectFrom('session').select('campaign_id').where('id', '=', i.sessionId).executeTakeFirst()
+      const recap = await sessionRecap(deps.db, i)
+      const campaignId = session!.campaign_id
+      const remembered = await getSetting(deps.db, campaignId, 'recap.folder')
+      let folder = remembered
+      if (folder === null || i.chooseFolder) {
+        folder = await d.chooseFolder({ title: 'Choose the folder for recaps', defaultPath: remembered ?? undefined })
+        if (folder === null) return { path: null, folder: remembered, written: false }
+      }
+      const saved = await writeRecapToFolder(folder, recap.folderFilename, recap.markdown)
+      if (folder !== remembered) await setSetting(deps, { campaignId, key: 'recap.folder', value: folder })
+      return { path: saved.path, folder, written: saved.written }
     },
     'desktop.exportCampaign': async (i) => {
       const d = needDialogs(dialogs)

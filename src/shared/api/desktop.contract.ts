@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import { Id, type MethodDef } from './common'
 import type { DesktopMethod } from './desktop.names'
-import { RecapVariantSchema } from './recap.contract'
+import { RecapObsidian, RecapVariantSchema } from './recap.contract'
 
 /** Where a file was saved, or null when the GM cancelled the dialog. */
 const Saved = z.object({ path: z.string().nullable() })
@@ -13,6 +13,19 @@ export const desktopContract = {
     summary: "Saves a session's recap as Markdown where the GM chooses, through the Save dialog.",
     input: z.object({ sessionId: Id, variant: RecapVariantSchema.default('players') }).strict(),
     output: Saved,
+  },
+  'desktop.saveRecapToFolder': {
+    scope: 'gm',
+    summary:
+      "Saves a session's recap into the campaign's recap folder (a vault) as “Session 03 – Title.md”; asks for the folder first when none is remembered or when asked to, and remembers it.",
+    input: z.object({ sessionId: Id, variant: RecapVariantSchema.default('players'), obsidian: RecapObsidian, chooseFolder: z.boolean().default(false) }).strict(),
+    output: z.object({
+      /** Where the recap is, or null when the GM cancelled the folder dialog. */
+      path: z.string().nullable(),
+      folder: z.string().nullable(),
+      /** False when the same recap was already there under that name. */
+      written: z.boolean(),
+    }),
   },
   'desktop.exportCampaign': {
     scope: 'gm',

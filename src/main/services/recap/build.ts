@@ -1,14 +1,29 @@
 /**
  * A session's recap as Markdown, from what the session holds: pure, so it is tested and benched
- * without a database. The GM variant tells everything; the players' variant leaves out GM-only
- * log entries, hidden timers and the GM's private notes (only a "Recap" section of the notes is
- * for the players).
+ * without a database. The recap is built as a Markdown syntax tree (mdast) and written by
+ * `mdast-util-to-markdown`, which escapes data text (names, items, log lines) only where it would
+ * otherwise change the Markdown; the GM's notes are parsed and embedded as their own tree, so their
+ * Markdown stays as written. The front matter is written by a YAML library.
+ *
+ * The GM variant tells everything; the players' variant tells what happened to them: no GM-only
+ * entries, hidden timers, GM's numbers (encounter checks' dice and thresholds, the Threat pool) or
+ * the GM's notes outside their "Recap" section.
  */
+import type { Heading, List, ListItem, PhrasingContent, Root, RootContent } from 'mdast'
+import { stringify } from 'yaml'
 import type { LogEntry } from '../../../shared/contract'
-import { describeLogEntry } from '../../../shared/log-text'
 import { gameTime } from '../../../shared/log-text/words'
-import { CURRENCIES, type CurrencyId } from '../../../shared/currencies'
-import { mdInline, mdLineStart, mdParagraphs, yamlValue, type RecapVariant } from '../../../shared/recap/markdown'
+import type { RecapVariant } from '../../../shared/recap/markdown'
+import { bareTitle, filenameFor, folderFilenameFor } from './files'
+import { glance } from './glance'
+import { forPlayers, hhmm, timeline } from './lines'
+import { oneLine, wikiLink, writeMarkdown } from './markdown'
+import { notesFor, shiftHeadings, type Thread } from './notes'
+
+export { folderFilenameFor } from './files'
+export { forPlayers, lineFor, topicOf } from './lines'
+export { wikiLink, writeMarkdown, type TextLines, type WikiLink } from './markdown'
+export { notesFor } from './notes'
 
 export interface RecapInput {
   campaign: { name: string; systemName: string }
@@ -20,258 +35,167 @@ export interface RecapInput {
     gameTimeEnd: number | null
     status: 'open' | 'closed'
     gmNotes: string
+    /** The adventure the session belongs to, by title. */
+    adventure: string | null
   }
   /** Who was there, by name. */
   party: string[]
   /** The session's log entries that were not undone, oldest first. */
   entries: LogEntry[]
-  /** The campaign's NPCs, by name: those named in the session's entries were met. */
-  npcNames: string[]
+  /**
+   * The campaign's NPCs and locations named in the session's log, each with the entries naming it
+   * (a players' recap lists only those the players' entries name).
+   */
+  named: { npcs: Named[]; locations: Named[] }
 }
 
-/** What a timeline line is about, in the GM's words; null for bookkeeping the recap leaves out. */
-export function topicOf(kind: string): string | null {
-  if (SKIPPED.has(kind) || SKIPPED_PREFIXES.some((p) => kind.startsWith(p))) return null
-  if (kind.startsWith('encounter.') || kind === 'clock.event.encounter-check' || kind === 'clock.encounter-check') return 'Encounter'
-  if (kind.startsWith('injury.') || kind === 'clock.event.injury' || kind === 'clock.event.natural-healing' || kind === 'osr.limb') return 'Injury'
-  if (kind.startsWith('ledger.')) return 'Ledger'
-  if (kind === 'clock.event.light-out' || kind === 'clock.event.light-warning' || ['clock.light', 'clock.douse', 'clock.refill', 'clock.hand-over'].includes(kind)) return 'Light'
-  if (kind === 'clock.event.rations') return 'Provisions'
-  if (kind === 'clock.event.timer' || kind.startsWith('clock.timer-')) return 'Timer'
-  if (kind.startsWith('inventory.')) return 'Loot'
-  if (kind === 'note') return 'Note'
-  if (kind.startsWith('session.')) return 'Session'
-  if (kind === 'clock.rest' || kind === 'clock.mode') return 'Time'
-  if (/combat|round|initiative|harm|damage/.test(kind)) return 'Combat'
-  if (/conflict|duel|opposed|challenge\.|race|team/.test(kind)) return 'Conflict'
-  return 'Roll'
+export interface Named {
+  name: string
+  /** Ids of the entries that name it. */
+  entryIds: number[]
 }
 
-/** Record-keeping and pure passing of time: in the log, not in the story. */
-const SKIPPED = new Set([
-  'setting.changed',
-  'session.created',
-  'session.updated',
-  'session.deleted',
-  'inventory.updated',
-  'clock.advanced',
-  'clock.event.new-day',
-  'clock.undone',
-  'play.undone',
-  'osr.undone',
-])
-const SKIPPED_PREFIXES = ['campaign.', 'adventure.', 'location.', 'encounterTable.', 'character.']
-
-/** True when the players may read this entry: not GM-only, not a hidden timer. */
-export function forPlayers(e: LogEntry): boolean {
-  if (e.gmOnly) return false
-  if (e.kind.startsWith('clock.event.timer') && e.payload.hiddenFromPlayers === true) return false
-  if (e.kind.startsWith('clock.timer-') && e.payload.hiddenFromPlayers === true) return false
-  return true
+export interface RecapOptions {
+  /** Names of characters, locations and adventures as Obsidian `[[wikilinks]]`. */
+  obsidian?: boolean
 }
 
-const RECAP_HEADING = /^\s{0,3}#{1,6}\s+(?:players[’']?\s+)?(?:recap|for the players|session recap)\s*:?\s*#*\s*$/i
-const ANY_HEADING = /^\s{0,3}#{1,6}(?:\s|$)/
-const OPEN_THREAD = /^\s*[-*+]\s+\[ \]\s+(.*\S)\s*$/
+const text = (value: string): PhrasingContent => ({ type: 'text', value })
+const heading = (depth: Heading['depth'], value: string): Heading => ({ type: 'heading', depth, children: [text(value)] })
+const para = (children: PhrasingContent[]): RootContent => ({ type: 'paragraph', children })
+const item = (children: PhrasingContent[], checked: boolean | null = null): ListItem => ({ type: 'listItem', spread: false, checked, children: [{ type: 'paragraph', children }] })
+const list = (items: ListItem[]): List => ({ type: 'list', ordered: false, spread: false, children: items })
 
-/**
- * The GM's notes for one variant: the GM reads them all; the players read only the lines under a
- * heading "Recap" (also "For the players", "Players' recap", any level) up to the next heading.
- * Lines "- [ ] …" are open threads, listed apart.
- * @example notesFor('Secret.\n## Recap\nWe won.\n- [ ] Find the key', 'players') // { text: 'We won.', threads: ['Find the key'] }
- */
-export function notesFor(notes: string, variant: RecapVariant): { text: string; threads: string[] } {
-  const text: string[] = []
-  const threads: string[] = []
-  let inRecap = false
-  for (const line of notes.split(/\r\n?|\n/)) {
-    if (RECAP_HEADING.test(line)) {
-      inRecap = true
-      continue
-    }
-    if (ANY_HEADING.test(line)) inRecap = false
-    if (variant === 'players' && !inRecap) continue
-    const thread = OPEN_THREAD.exec(line)
-    if (thread) threads.push(thread[1]!)
-    else text.push(line)
-  }
-  return { text: text.join('\n').trim(), threads }
+/** A name as text, or as a wikilink in an Obsidian recap. */
+function nameNode(name: string, options: RecapOptions): PhrasingContent {
+  return options.obsidian ? wikiLink(name) : text(name)
 }
 
-/** "Day 3 · 14:35" without a clock's own prefix on lines the clock wrote. */
-function lineText(e: LogEntry): string {
-  return describeLogEntry(e).replace(/^Day \d+ · \d\d:\d\d: /, '')
-}
-
-function hhmm(seconds: number): string {
-  return gameTime(seconds).split(' · ')[1]!
-}
-
-/** Every string in a payload, however deep. */
-function stringsOf(value: unknown, out: string[]): void {
-  if (typeof value === 'string') out.push(value)
-  else if (Array.isArray(value)) for (const v of value) stringsOf(v, out)
-  else if (value && typeof value === 'object') for (const v of Object.values(value)) stringsOf(v, out)
-}
-
-/** The at-a-glance lines: what a GM looks for first. */
-function glance(entries: LogEntry[]): string[] {
-  const lines: string[] = []
-  const count = (pred: (e: LogEntry) => boolean) => entries.filter(pred).length
-  const encounters = count((e) => e.kind === 'encounter.rolled' || e.kind === 'clock.event.encounter-check')
-  if (encounters) lines.push(`Encounters: ${encounters}`)
-  const taken = entries.filter((e) => e.kind === 'injury.recorded').map((e) => `${String(e.payload.name)} (${String(e.payload.label)})`)
-  if (taken.length) lines.push(`Injuries taken: ${taken.join(', ')}`)
-  const healed = entries
-    .filter((e) => (e.kind === 'injury.updated' && (e.payload.to as Record<string, unknown> | undefined)?.healed === true) || e.kind === 'clock.event.natural-healing')
-    .map((e) => lineText(e).replace(/\.$/, ''))
-  if (healed.length) lines.push(`Healed: ${healed.join('; ')}`)
-  const lightsOut = entries.filter((e) => e.kind === 'clock.event.light-out').map((e) => lineText(e))
-  if (lightsOut.length) lines.push(`Lights gone out: ${lightsOut.join('; ')}`)
-  const short = entries
-    .filter((e) => e.kind === 'clock.event.rations' && /running low|ran out|last/.test(lineText(e)))
-    .map((e) => lineText(e))
-  if (short.length) lines.push(`Rations and water: ${short.join('; ')}`)
-  // Gained and spent, per holder and currency, from the ledger's own entries.
-  const sums = new Map<string, { gained: number; spent: number }>()
-  for (const e of entries) {
-    if (e.kind !== 'ledger.earned' && e.kind !== 'ledger.spent' && e.kind !== 'ledger.corrected') continue
-    const key = `${String(e.payload.name)}\u0000${String(e.payload.currency)}`
-    const s = sums.get(key) ?? { gained: 0, spent: 0 }
-    const amount = Number(e.payload.amount)
-    if (amount >= 0) s.gained += amount
-    else s.spent -= amount
-    sums.set(key, s)
-  }
-  for (const [key, s] of sums) {
-    const [name, currency] = key.split('\u0000') as [string, CurrencyId]
-    const label = CURRENCIES[currency]?.label ?? currency
-    const parts = [s.gained ? `gained ${s.gained}` : '', s.spent ? `spent ${s.spent}` : ''].filter(Boolean)
-    lines.push(`${label}, ${name}: ${parts.join(', ') || 'no change'}`)
-  }
-  const loot = entries.filter((e) => e.kind === 'inventory.added').map((e) => lineText(e).replace(/\.$/, ''))
-  if (loot.length) lines.push(`Loot: ${loot.join('; ')}`)
-  return lines
+/** Names joined by ", " as text or links. */
+function names(list: string[], options: RecapOptions): PhrasingContent[] {
+  return list.flatMap((n, i) => (i === 0 ? [nameNode(n, options)] : [text(', '), nameNode(n, options)]))
 }
 
 /**
- * The recap's Markdown and a file name for it.
- * @example buildRecap(input, 'players').markdown.startsWith('---\ncampaign: ') // true
+ * The session's heading: "Session 3: The Crypt", or the title alone when it already says which
+ * session it is ("Session 3 – The Crypt").
  */
-export function buildRecap(input: RecapInput, variant: RecapVariant): { markdown: string; filename: string } {
+export function sessionHeading(number: number, title: string): string {
+  const t = title.trim()
+  if (t === '') return `Session ${number}`
+  return new RegExp(`^session\\s+0*${number}\\b`, 'i').test(t) ? t : `Session ${number}: ${t}`
+}
+
+
+function frontMatter(input: RecapInput, variant: RecapVariant, options: RecapOptions): string {
+  const { campaign, session } = input
+  const link = (name: string) => (options.obsidian ? `[[${wikiLink(name).target}]]` : name)
+  const data: Record<string, unknown> = {
+    campaign: campaign.name,
+    system: campaign.systemName,
+    session: session.number,
+    title: session.title,
+    // A date as YAML writes one (unquoted): Obsidian reads it as a date property.
+    date: session.realDate,
+    adventure: session.adventure === null ? null : link(session.adventure),
+    game_time_from: session.gameTimeStart === null ? null : gameTime(session.gameTimeStart),
+    game_time_to: session.gameTimeEnd === null ? null : gameTime(session.gameTimeEnd),
+    status: session.status,
+    recap_for: variant === 'gm' ? 'GM' : 'players',
+    party: input.party.map(link),
+    tags: ['session-recap', variant === 'gm' ? 'gm-recap' : 'players-recap'],
+  }
+  return `---\n${stringify(data, { lineWidth: 0 })}---\n`
+}
+
+/** The names a variant may see: those named by an entry it reads. */
+function namedFor(named: Named[], entries: LogEntry[], variant: RecapVariant): string[] {
+  if (variant === 'gm') return named.map((n) => n.name)
+  const ids = new Set(entries.map((e) => e.id))
+  return named.filter((n) => n.entryIds.some((id) => ids.has(id))).map((n) => n.name)
+}
+
+function threadItem(t: Thread): ListItem {
+  if ('inline' in t) return item(t.inline, false)
+  return { type: 'listItem', spread: false, checked: false, children: t.blocks as ListItem['children'] }
+}
+
+/** The recap as a Markdown syntax tree (no front matter). */
+export function recapTree(input: RecapInput, variant: RecapVariant, options: RecapOptions = {}): Root {
   const { campaign, session } = input
   const entries = variant === 'players' ? input.entries.filter(forPlayers) : input.entries
   const notes = notesFor(session.gmNotes, variant)
-  const out: string[] = []
+  const out: RootContent[] = []
 
-  out.push(
-    '---',
-    `campaign: ${yamlValue(campaign.name)}`,
-    `system: ${yamlValue(campaign.systemName)}`,
-    `session: ${session.number}`,
-    `title: ${yamlValue(session.title)}`,
-    `date: ${yamlValue(session.realDate)}`,
-    `game_time_from: ${yamlValue(session.gameTimeStart === null ? null : gameTime(session.gameTimeStart))}`,
-    `game_time_to: ${yamlValue(session.gameTimeEnd === null ? null : gameTime(session.gameTimeEnd))}`,
-    `status: ${yamlValue(session.status)}`,
-    `recap_for: ${yamlValue(variant === 'gm' ? 'GM' : 'players')}`,
-    input.party.length ? 'party:' : 'party: []',
-    ...input.party.map((name) => `  - ${yamlValue(name)}`),
-    '---',
-    '',
-  )
-  out.push(`# Session ${session.number}${session.title ? `: ${mdInline(session.title)}` : ''}`, '')
+  out.push(heading(1, sessionHeading(session.number, session.title)))
   const when = [
     session.realDate ? `Played ${session.realDate}` : '',
     session.gameTimeStart !== null ? `${gameTime(session.gameTimeStart)} → ${session.gameTimeEnd === null ? 'still open' : gameTime(session.gameTimeEnd)}` : '',
   ].filter(Boolean)
-  out.push(mdLineStart(`${campaign.name} · ${campaign.systemName}${when.length ? ` · ${when.join(' · ')}` : ''}`), '')
-  if (input.party.length) out.push(`Party: ${input.party.map(mdInline).join(', ')}`, '')
+  out.push(para([text(`${campaign.name} · ${campaign.systemName}${when.length ? ` · ${when.join(' · ')}` : ''}`)]))
+  if (session.adventure !== null) out.push(para([text('Adventure: '), nameNode(session.adventure, options)]))
+  if (input.party.length) out.push(para([text('Party: '), ...names(input.party, options)]))
 
-  out.push('## Summary', '', notes.text ? mdParagraphs(notes.text) : 'No summary written.', '')
+  out.push(heading(2, 'Summary'))
+  if (notes.blocks.length) out.push(...shiftHeadings(notes.blocks, 3))
+  else out.push(para([text('No summary written.')]))
 
-  const glanceLines = glance(entries)
-  out.push('## At a glance', '')
-  out.push(glanceLines.length ? glanceLines.map((l) => `- ${mdInline(l)}`).join('\n') : 'Nothing of note recorded.', '')
+  const glanceLines = glance(entries, variant)
+  out.push(heading(2, 'At a glance'))
+  out.push(glanceLines.length ? list(glanceLines.map((l) => item([text(l)]))) : para([text('Nothing of note recorded.')]))
 
-  out.push('## Timeline', '')
+  out.push(heading(2, 'Timeline'))
   let day = -1
   let hour = -1
-  let written = 0
-  for (const e of entries) {
-    const topic = topicOf(e.kind)
-    if (topic === null) continue
-    const d = Math.floor(e.gameTime / 86400)
-    const h = Math.floor((e.gameTime % 86400) / 3600)
+  let items: string[] = []
+  const flush = () => {
+    if (items.length) out.push({ type: 'textLines', lines: items })
+    items = []
+  }
+  const lines = timeline(entries, variant)
+  for (const line of lines) {
+    const d = Math.floor(line.at / 86400)
+    const h = Math.floor((line.at % 86400) / 3600)
     if (d !== day) {
-      out.push(`### Day ${d + 1}`, '')
+      flush()
+      out.push(heading(3, `Day ${d + 1}`))
       day = d
       hour = -1
     }
     if (h !== hour) {
-      out.push(`#### ${String(h).padStart(2, '0')}:00`, '')
+      flush()
+      out.push(heading(4, `${String(h).padStart(2, '0')}:00`))
       hour = h
     }
-    out.push(`- ${hhmm(e.gameTime)} · ${topic} — ${mdInline(lineText(e))}`)
-    written++
+    items.push(oneLine(`${hhmm(line.at)} · ${line.topic} — ${line.text}`))
   }
-  if (written === 0) out.push('Nothing happened at the table in this session yet.')
-  out.push('')
+  flush()
+  if (lines.length === 0) out.push(para([text('Nothing happened at the table in this session yet.')]))
 
-  out.push('## NPCs met', '')
-  const npcs = npcsMet(entries, input.npcNames)
-  out.push(npcs.length ? npcs.map((n) => `- ${mdInline(n)}`).join('\n') : 'None named.', '')
+  const npcs = namedFor(input.named.npcs, entries, variant)
+  out.push(heading(2, 'NPCs met'))
+  out.push(npcs.length ? list(npcs.map((n) => item([nameNode(n, options)]))) : para([text('None named.')]))
 
-  out.push('## Open threads', '')
-  out.push(notes.threads.length ? notes.threads.map((t) => `- ${mdInline(t)}`).join('\n') : 'None noted.', '')
-
-  return { markdown: tidy(out), filename: filenameFor(input, variant) }
-}
-
-/** NPCs named anywhere in the entries' payloads, by name. */
-function npcsMet(entries: LogEntry[], npcNames: string[]): string[] {
-  if (npcNames.length === 0) return []
-  const left = new Set(npcNames)
-  const met: string[] = []
-  for (const e of entries) {
-    if (left.size === 0 || topicOf(e.kind) === null) continue
-    const strings: string[] = []
-    stringsOf(e.payload, strings)
-    const text = strings.join('\n')
-    for (const name of left) {
-      if (text.includes(name)) {
-        met.push(name)
-        left.delete(name)
-      }
-    }
+  const places = namedFor(input.named.locations, entries, variant)
+  if (places.length) {
+    out.push(heading(2, 'Places'))
+    out.push(list(places.map((n) => item([nameNode(n, options)]))))
   }
-  return met.sort((a, b) => a.localeCompare(b))
+
+  out.push(heading(2, 'Open threads'))
+  out.push(notes.threads.length ? list(notes.threads.map(threadItem)) : para([text('None noted.')]))
+  return { type: 'root', children: out }
 }
 
-/** Lines joined; list items separated from the next heading by one blank line; one newline at the end. */
-function tidy(lines: string[]): string {
-  const joined: string[] = []
-  for (const line of lines) {
-    const prev = joined.at(-1)
-    if (line.startsWith('#') && prev !== undefined && prev !== '') joined.push('')
-    joined.push(line)
-  }
-  return joined.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n'
-}
-
-function slug(text: string): string {
-  return (
-    text
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'campaign'
-  )
-}
-
-function filenameFor(input: RecapInput, variant: RecapVariant): string {
-  const n = String(input.session.number).padStart(2, '0')
-  return `${slug(input.campaign.name)}-session-${n}${input.session.title ? `-${slug(input.session.title)}` : ''}-${variant === 'gm' ? 'gm' : 'players'}.md`
+/**
+ * The recap's Markdown, a file name for it, and the name it takes in a folder (a vault).
+ * @example buildRecap(input, 'players').markdown.startsWith('---\ncampaign: ') // true
+ */
+export function buildRecap(
+  input: RecapInput,
+  variant: RecapVariant,
+  options: RecapOptions = {},
+): { markdown: string; filename: string; folderFilename: string } {
+  const markdown = `${frontMatter(input, variant, options)}\n${writeMarkdown(recapTree(input, variant, options))}`
+  return { markdown, filename: filenameFor(input, variant), folderFilename: folderFilenameFor(input) }
 }

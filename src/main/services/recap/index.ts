@@ -2,15 +2,111 @@
  * Session recaps: the story of one session as Markdown, for the GM's notes, the players, or an
  * Obsidian vault. Reading only: a recap changes nothing in the library.
  */
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { LogEntry } from '../../../shared/contract'
 import { SYSTEMS } from '../../../shared/systems'
 import type { RecapVariant } from '../../../shared/recap/markdown'
 import { notFound } from '../core'
-import { buildRecap, type RecapInput } from './build'
+import { buildRecap, topicOf, type Named, type RecapInput, type RecapOptions } from './build'
+import { firstChar, openForm, rawForm, splitWords, stringsOf, trimmedForm, type Run } from './names'
 
-export { buildRecap, forPlayers, notesFor, topicOf, type RecapInput } from './build'
+export { buildRecap, folderFilenameFor, forPlayers, notesFor, recapTree, topicOf, writeMarkdown, type RecapInput } from './build'
+export { writeRecapToFolder } from './folder'
+
+/** The longest name, in words, that the log could name (names longer than this are not looked for). */
+const MAX_NAME_WORDS = 12
+
+/**
+ * The campaign's NPCs and locations the entries name, each with the entries naming it, found
+ * without reading every name or comparing every entry with every name: the name indexes of
+ * `character` and `location` are asked, a word at a time, which runs of the log's words start a
+ * name, and a run grows only while some name still starts with it.
+ */
+async function namedIn(db: Kysely<Database>, campaignId: number, entries: LogEntry[]): Promise<{ npcs: Named[]; locations: Named[] }> {
+  // The first characters names start with: one index seek each (a skip-scan), no name read.
+  const firsts = await sql<{ c: string }>`
+    with recursive
+      npc(c) as (
+        select (select substr(name, 1, 1) from character where campaign_id = ${campaignId} and kind = 'npc' order by name limit 1)
+        union all
+        select (select substr(name, 1, 1) from character where campaign_id = ${campaignId} and kind = 'npc' and name >= npc.c || char(1114111) order by name limit 1)
+        from npc where npc.c is not null
+      ),
+      place(c) as (
+        select (select substr(name, 1, 1) from location where campaign_id = ${campaignId} order by name limit 1)
+        union all
+        select (select substr(name, 1, 1) from location where campaign_id = ${campaignId} and name >= place.c || char(1114111) order by name limit 1)
+        from place where place.c is not null
+      )
+    select c from npc where c is not null union select c from place where c is not null`.execute(db)
+  const starts = new Set(firsts.rows.map((r) => r.c))
+  if (starts.size === 0) return { npcs: [], locations: [] }
+  // Each distinct string of the entries' payloads is cut into words once; a run starts at each
+  // word that starts with one of those characters.
+  const stringsByEntry: [number, string[]][] = []
+  let runs: Run[] = []
+  const seen = new Set<string>()
+  for (const e of entries) {
+    if (topicOf(e.kind) === null) continue
+    const strings: string[] = []
+    stringsOf(e.payload, strings)
+    stringsByEntry.push([e.id, strings])
+    for (const text of strings) {
+      if (seen.has(text)) continue
+      seen.add(text)
+      const words = splitWords(text)
+      words.raw.forEach((w, i) => {
+        if (starts.has(firstChar(w)) || starts.has(firstChar(words.left[i]!))) runs.push({ text, words, i, n: 1 })
+      })
+    }
+  }
+  const kinds = new Map<string, { npc: boolean; location: boolean }>()
+  const namesIn = new Map<string, Set<string>>()
+  for (let n = 1; runs.length > 0 && n <= MAX_NAME_WORDS; n++) {
+    const forms = new Set<string>()
+    for (const r of runs) forms.add(rawForm(r)).add(trimmedForm(r)).add(`${rawForm(r)} `).add(`${openForm(r)} `)
+    const found = await sql<{ v: string; npc: number; location: number; longer: number }>`
+      with form(v) as materialized (select value from json_each(${JSON.stringify([...forms])}))
+      select v,
+        exists (select 1 from character where campaign_id = ${campaignId} and kind = 'npc' and name = v) as npc,
+        exists (select 1 from location where campaign_id = ${campaignId} and name = v) as location,
+        exists (select 1 from character where campaign_id = ${campaignId} and kind = 'npc' and name > v and name < v || char(1114111))
+          or exists (select 1 from location where campaign_id = ${campaignId} and name > v and name < v || char(1114111)) as longer
+      from form`.execute(db)
+    const answer = new Map(found.rows.map((r) => [r.v, r]))
+    const next: Run[] = []
+    for (const r of runs) {
+      for (const form of [rawForm(r), trimmedForm(r)]) {
+        const a = answer.get(form)
+        if (!a || !(a.npc || a.location) || form.trim() === '') continue
+        kinds.set(form, { npc: kinds.get(form)?.npc || a.npc === 1, location: kinds.get(form)?.location || a.location === 1 })
+        const hits = namesIn.get(r.text) ?? new Set<string>()
+        namesIn.set(r.text, hits.add(form))
+      }
+      const goesOn = answer.get(`${rawForm(r)} `)?.longer === 1 || answer.get(`${openForm(r)} `)?.longer === 1
+      if (goesOn && r.i + r.n < r.words.raw.length) next.push({ ...r, n: r.n + 1 })
+    }
+    runs = next
+  }
+  // Which entries name each name found (the players' recap lists only names their entries give).
+  const entryIds = new Map<string, number[]>()
+  for (const [id, strings] of stringsByEntry) {
+    for (const s of strings) {
+      for (const name of namesIn.get(s) ?? []) {
+        const ids = entryIds.get(name)
+        if (ids === undefined) entryIds.set(name, [id])
+        else if (ids.at(-1) !== id) ids.push(id)
+      }
+    }
+  }
+  const named = (kind: 'npc' | 'location'): Named[] =>
+    [...kinds]
+      .filter(([, k]) => k[kind])
+      .map(([name]) => ({ name, entryIds: entryIds.get(name) ?? [] }))
+      .sort((a, b) => a.name.localeCompare(b.name))
+  return { npcs: named('npc'), locations: named('location') }
+}
 
 /** Everything a recap is built from, read in one snapshot. */
 export async function loadRecapInput(db: Kysely<Database>, sessionId: number): Promise<RecapInput> {
@@ -18,6 +114,8 @@ export async function loadRecapInput(db: Kysely<Database>, sessionId: number): P
     const session = await trx.selectFrom('session').selectAll().where('id', '=', sessionId).executeTakeFirst()
     if (!session) throw notFound('session', sessionId)
     const campaign = await trx.selectFrom('campaign').select(['name', 'system']).where('id', '=', session.campaign_id).executeTakeFirstOrThrow()
+    const adventure =
+      session.adventure_id === null ? undefined : await trx.selectFrom('adventure').select('title').where('id', '=', session.adventure_id).executeTakeFirst()
     const party = await trx
       .selectFrom('session_attendance')
       .innerJoin('character', 'character.id', 'session_attendance.character_id')
@@ -25,7 +123,6 @@ export async function loadRecapInput(db: Kysely<Database>, sessionId: number): P
       .where('session_attendance.session_id', '=', sessionId)
       .orderBy('character.name')
       .execute()
-    const npcs = await trx.selectFrom('character').select('name').where('campaign_id', '=', session.campaign_id).where('kind', '=', 'npc').execute()
     const rows = await trx
       .selectFrom('log_entry')
       .select(['id', 'campaign_id', 'session_id', 'game_time', 'real_time', 'kind', 'payload', 'gm_only'])
@@ -57,24 +154,26 @@ export async function loadRecapInput(db: Kysely<Database>, sessionId: number): P
         gameTimeEnd: session.game_time_end,
         status: session.status,
         gmNotes: session.gm_notes,
+        adventure: adventure?.title ?? null,
       },
       party: party.map((p) => p.name),
       entries,
-      npcNames: npcs.map((n) => n.name).filter((n) => n.trim().length > 0),
+      named: await namedIn(trx, session.campaign_id, entries),
     }
   })
 }
 
 /**
- * A session's recap as Markdown: GM (everything) or players (no GM-only entries, no hidden timers,
- * only the "Recap" section of the GM's notes).
+ * A session's recap as Markdown: GM (everything) or players (what happened to them: no GM-only
+ * entries, hidden timers or GM's numbers, only the "Recap" section of the GM's notes).
  * @example const { markdown, filename } = await sessionRecap(db, { sessionId: 3, variant: 'players' })
  */
 export async function sessionRecap(
   db: Kysely<Database>,
-  input: { sessionId: number; variant: RecapVariant },
-): Promise<{ markdown: string; filename: string; entries: number }> {
+  input: { sessionId: number; variant: RecapVariant; obsidian?: boolean | undefined },
+): Promise<{ markdown: string; filename: string; folderFilename: string; entries: number }> {
   const data = await loadRecapInput(db, input.sessionId)
-  const { markdown, filename } = buildRecap(data, input.variant)
-  return { markdown, filename, entries: data.entries.length }
+  const options: RecapOptions = { obsidian: input.obsidian ?? false }
+  const { markdown, filename, folderFilename } = buildRecap(data, input.variant, options)
+  return { markdown, filename, folderFilename, entries: data.entries.length }
 }
