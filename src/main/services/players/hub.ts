@@ -1,0 +1,87 @@
+/**
+ * Keeps the players' screen of the shared campaign current: after every change to that campaign
+ * (any event naming it, sent once its transaction has committed) the projection is built again
+ * from the tables, and sent as the player-scoped `players.view` event when it differs from the
+ * last one sent. Changes that come together are built once.
+ */
+import { AsyncResource } from 'node:async_hooks'
+import type { EventMessage, PlayerView } from '../../../shared/contract'
+import type { ServiceDeps } from '../core'
+import { playerView } from './projection'
+
+export class PlayersHub {
+  private campaignId: number | null = null
+  private last: string | null = null
+  private running = false
+  private dirty = false
+  private readonly off: () => void
+  /** Schedules a build outside the GM action whose event asked for it: reading is no part of that action. */
+  private readonly later: (fn: () => void) => void
+
+  constructor(private readonly deps: ServiceDeps) {
+    this.off = deps.events.on((m) => this.heard(m))
+    this.later = AsyncResource.bind((fn: () => void) => void setImmediate(fn))
+  }
+
+  /** The campaign being shared, or null. */
+  get shared(): number | null {
+    return this.campaignId
+  }
+
+  /** Shares this campaign from now on (null: none). */
+  watch(campaignId: number | null): void {
+    this.campaignId = campaignId
+    this.last = null
+    if (campaignId !== null) this.rebuild()
+  }
+
+  /** The projection now, built from the tables. */
+  async view(): Promise<PlayerView | null> {
+    return this.campaignId === null ? null : playerView(this.deps, this.campaignId)
+  }
+
+  close(): void {
+    this.off()
+    this.campaignId = null
+  }
+
+  private heard(m: EventMessage): void {
+    if (this.campaignId === null || m.event === 'players.view') return
+    const p = m.payload as { campaignId?: unknown; id?: unknown }
+    const about = typeof p.campaignId === 'number' ? p.campaignId : m.event === 'campaign.changed' ? p.id : null
+    if (about === this.campaignId) this.rebuild()
+  }
+
+  private rebuild(): void {
+    if (this.running) {
+      this.dirty = true
+      return
+    }
+    this.running = true
+    // Not at once: the events of one step arrive together, and are built into one projection.
+    this.later(() => void this.build())
+  }
+
+  private async build(): Promise<void> {
+    const id = this.campaignId
+    try {
+      if (id === null) return
+      const view = await playerView(this.deps, id)
+      const text = JSON.stringify(view)
+      if (text !== this.last && this.campaignId === id) {
+        this.last = text
+        this.deps.events.emit('players.view', view)
+      }
+    } catch (err) {
+      // A campaign deleted while shared: its players' screen stops following it.
+      if (id !== null && !(await this.deps.db.selectFrom('campaign').select('id').where('id', '=', id).executeTakeFirst())) this.campaignId = null
+      else console.error("Lantern could not build the players' screen:", err)
+    } finally {
+      this.running = false
+      if (this.dirty) {
+        this.dirty = false
+        this.rebuild()
+      }
+    }
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * The odds a player character's public roll had before it was made (DICE-2), for the players'
+ * screen, computed again by the engines from what the roll's log entry says it was, the same
+ * numbers the GM's odds preview showed for that set-up: an old-school check (OSR-10), resistance
+ * roll (OSR-3), strike (OSR-15, per roll of the strike), shot and casting (OSR-22); a LODE pool or
+ * Fluke Die (LODE-1 … LODE-9) and an opposed roll (LODE-7); a Ladder task against a difficulty
+ * (LAD-4); a Ranks ability roll (RK-2, RK-8); a Challenge's start and rounds (CH-11). A roll by
+ * anyone else (an NPC, a foe, the GM's "is it so?") shows no odds: the odds of GM rolls stay the GM's.
+ */
+import type { LogEntry } from '../../../shared/contract'
+import { CHECK_TARGET, checkOdds, saveOdds } from '../../engines/osr'
+import { opposedOdds, type PoolInput } from '../../engines/lode'
+import { exactPoolOdds } from '../../engines/lode/table-odds'
+import { rankRollOdds } from '../../engines/ranks/table-odds'
+import type { Rank } from '../../engines/ranks'
+import { ladderOdds } from '../table-ladder'
+
+/** "16.7 %", "< 0.1 %", "100 %": as the GM's odds chart words a chance. */
+function percent(p: number): string {
+  if (p >= 0.9995) return '100 %'
+  if (p > 0 && p < 0.0005) return '< 0.1 %'
+  return `${(p * 100).toFixed(1)} %`
+}
+
+const isPc = (id: unknown, pcIds: ReadonlySet<number>): boolean => typeof id === 'number' && pcIds.has(id)
+
+/** A LODE side as its log entry stores it: who rolled and the pool, Energy dice included. */
+interface LodeSide {
+  characterId: number | null
+  name: string
+  input: PoolInput
+}
+
+/** LODE-1 … LODE-6: the chance of at least one success (the table's "Success" at "needs at least 1") and of Halfmagic. */
+function lodePoolWords(side: LodeSide, fluke: boolean): string {
+  const o = exactPoolOdds(side.input, fluke)
+  const success = 1 - (o.successes[0] ?? 0)
+  return fluke ? `Success ${percent(success)}` : `Success ${percent(success)} · Halfmagic ${percent(o.halfmagic)}`
+}
+
+/**
+ * "Success 45 %", or null when the roll was not a player character's or has no single chance.
+ * @example publicOdds(entry, new Set([4])) // 'Success 55 %'
+ */
+export function publicOdds(entry: LogEntry, pcIds: ReadonlySet<number>): string | null {
+  const p = entry.payload
+  try {
+    switch (entry.kind) {
+      case 'osr.check':
+        if (!isPc(p.characterId, pcIds)) return null
+        return `Success ${percent(checkOdds({ modifier: Number(p.modifier), target: Number(p.target) }).success)}`
+      case 'osr.save':
+        if (!isPc(p.characterId, pcIds)) return null
+        return `Resisted ${percent(saveOdds({ target: Number(p.target) }).saved)}`
+      case 'osr.strike': {
+        // OSR-15, OSR-17: every roll of a strike adds the same modifier against 10.
+        if (!isPc(p.characterId, pcIds)) return null
+        const rolls = Array.isArray(p.rolls) ? p.rolls.length : 1
+        const hit = percent(checkOdds({ modifier: Number(p.modifier), target: CHECK_TARGET }).success)
+        return rolls > 1 ? `Hit ${hit} on each of ${rolls} rolls` : `Hit ${hit}`
+      }
+      case 'osr.shot':
+        if (!isPc(p.characterId, pcIds)) return null
+        return `Hit ${percent(checkOdds({ modifier: Number(p.modifier), target: CHECK_TARGET }).success)}`
+      case 'osr.cast':
+        // OSR-22: casting is a check against 10 with the caster's modifier.
+        if (!isPc(p.characterId, pcIds)) return null
+        return `Success ${percent(checkOdds({ modifier: Number(p.modifier), target: CHECK_TARGET }).success)}`
+      case 'ladder.roll': {
+        if (!isPc(p.characterId, pcIds) || !p.difficulty) return null
+        const o = ladderOdds({ kind: 'task', asset: p.asset, difficulty: p.difficulty, wonky: p.wonky ?? null, extended: p.extended === true } as Parameters<typeof ladderOdds>[0])
+        return o.success ? `Success ${percent(o.success.p)}` : null
+      }
+      case 'lode.roll':
+        if (!isPc(p.characterId, pcIds)) return null
+        return lodePoolWords(p as unknown as LodeSide, p.mode === 'fluke')
+      case 'lode.opposed': {
+        // LODE-7: each side's pool as rolled; the odds are told from the player character's side.
+        const a = p.a as LodeSide
+        const b = p.b as LodeSide
+        const o = opposedOdds(a.input, b.input)
+        if (isPc(a.characterId, pcIds)) return `${a.name} wins ${percent(o.win)} · tie ${percent(o.tie)}`
+        if (isPc(b.characterId, pcIds)) return `${b.name} wins ${percent(o.lose)} · tie ${percent(o.tie)}`
+        return null
+      }
+      case 'ranks.roll': {
+        // RK-2: Fair or better succeeds; against a Danger (RK-8) it is removed, with no Harm on Good or better.
+        if (!isPc(p.characterId, pcIds)) return null
+        const o = rankRollOdds({ rank: p.rank as Rank })
+        return p.danger ? `Danger removed ${percent(o.success)} · no Harm ${percent(o.noHarm)}` : `Success ${percent(o.success)}`
+      }
+      default:
+        return null
+    }
+  } catch {
+    // An entry from an older Lantern whose numbers the engine no longer takes: no odds rather than wrong ones.
+    return null
+  }
+}

@@ -1,0 +1,154 @@
+/**
+ * What the players' screen shows, built on the server (SCREENS.md, Player view): a light about to
+ * go out (CLK-4's warning at a turn or less), foes concealed until revealed and their numbers
+ * hidden until shown, handouts given and taken back, provisions of those who carry them (CLK-5),
+ * and only the rolls that are not GM only. Real router, real SQLite file.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Core } from '../../src/main/app'
+import { playerView } from '../../src/main/services/players'
+import { tempLibrary, type TempLibrary } from '../support/temp-library'
+import { gm } from '../support/calls'
+
+/** A chance as the GM's odds chart words it ("16.7 %", "100 %"), to one decimal. */
+const pct = (p: number): string => (p >= 0.9995 ? '100 %' : p > 0 && p < 0.0005 ? '< 0.1 %' : `${(p * 100).toFixed(1)} %`)
+
+let lib: TempLibrary
+let core: Core
+let campaignId: number
+let glam: number
+beforeEach(async () => {
+  lib = tempLibrary()
+  core = await lib.open()
+  campaignId = (await gm(core, 'campaign.create', { name: 'Keep', system: 'osr', seed: 'players-view' })).id
+  glam = Number(
+    core.handle.sqlite
+      .prepare("insert into character (campaign_id, kind, name, sheet, created_at, updated_at) values (?, 'pc', 'Glam', ?, 't', 't')")
+      .run(campaignId, JSON.stringify({ h: 4, maxH: 4 })).lastInsertRowid,
+  )
+})
+afterEach(async () => {
+  await core.close()
+  lib.cleanup()
+})
+
+describe('the players’ screen', () => {
+  it('CLK-4: shows a lit torch with its carrier and time left, and warns when a turn or less is left', async () => {
+    const torch = await gm(core, 'inventory.add', { characterId: glam, name: 'Torch', kind: 'light', quantity: 1, details: { type: 'torch' } })
+    await gm(core, 'light.light', { campaignId, itemId: torch.id })
+    await gm(core, 'clock.setMode', { campaignId, mode: 'downtime' })
+    expect((await playerView(core.deps, campaignId)).lights).toEqual([{ name: 'Torch', carrier: 'Glam', secondsLeft: 3600, fullSeconds: 3600, goingOut: false }])
+    await gm(core, 'clock.advance', { campaignId, span: { minutes: 55 } })
+    const view = await playerView(core.deps, campaignId)
+    expect(view.lights[0]).toMatchObject({ secondsLeft: 300, goingOut: true })
+    expect(view.dark).toBe(false)
+    await gm(core, 'clock.advance', { campaignId, span: { minutes: 5 } })
+    expect(await playerView(core.deps, campaignId)).toMatchObject({ lights: [], dark: true, darkness: 'No light is lit: −5 to actions in darkness' })
+  })
+
+  it('CLK-5: shows rations and water of those who carry them', async () => {
+    await gm(core, 'inventory.add', { characterId: glam, name: 'Rations', kind: 'ration', quantity: 3 })
+    await gm(core, 'inventory.add', { characterId: glam, name: 'Waterskin', kind: 'water', quantity: 2 })
+    expect((await playerView(core.deps, campaignId)).party).toEqual([{ name: 'Glam', provisions: { foodDays: 3, waterPints: 2, daysLeft: 2 }, conditions: [] }])
+  })
+
+  it('OSR-14: keeps a foe off the order of play until revealed, and its H hidden until shown', async () => {
+    await gm(core, 'osr.combat.start', { campaignId, party: [glam], adHoc: [{ name: 'Goblin', maxH: 3 }] })
+    const fighters = async () => (await playerView(core.deps, campaignId)).combat!.groups.flatMap((g) => g.fighters)
+    expect((await fighters()).map((f) => f.name)).toEqual(['Glam'])
+    const [goblin] = (await gm(core, 'players.controls', { campaignId })).foes
+    await gm(core, 'players.reveal', { campaignId, key: goblin!.key, what: 'foe', shown: true })
+    expect((await fighters()).find((f) => f.name === 'Goblin')).toMatchObject({ side: 'foes', numbers: null })
+    await gm(core, 'players.reveal', { campaignId, key: goblin!.key, what: 'numbers', shown: true })
+    expect((await fighters()).find((f) => f.name === 'Goblin')).toMatchObject({ numbers: 'H 3/3' })
+    await gm(core, 'players.reveal', { campaignId, key: goblin!.key, what: 'foe', shown: false })
+    expect((await fighters()).map((f) => f.name)).toEqual(['Glam'])
+  })
+
+  it('shows a handout’s words for the players until it is taken back, and only rolls not marked GM only', async () => {
+    const crypt = await gm(core, 'location.create', { campaignId, name: 'The Crypt', description: 'The GM’s own notes' })
+    await gm(core, 'players.handout', { campaignId, kind: 'location', id: crypt.id, text: 'Cold stone.', shown: true })
+    expect((await playerView(core.deps, campaignId)).handouts).toEqual([{ kind: 'location', name: 'The Crypt', text: 'Cold stone.' }])
+    await gm(core, 'players.handout', { campaignId, kind: 'location', id: crypt.id, shown: false })
+    expect((await playerView(core.deps, campaignId)).handouts).toEqual([])
+
+    await gm(core, 'osr.roll', { campaignId, roll: { what: 'is-it-so' }, gmOnly: true })
+    expect((await playerView(core.deps, campaignId)).rolls).toEqual([])
+    const open = await gm(core, 'osr.roll', { campaignId, roll: { what: 'is-it-so' }, gmOnly: false })
+    const rolls = (await playerView(core.deps, campaignId)).rolls
+    expect(rolls).toHaveLength(1)
+    expect(rolls[0]!.faces).toEqual(open.faces)
+    expect(rolls[0]!.text).toMatch(/^Is it so\? d6 = \d/)
+  })
+
+  it('DICE-2: a player character’s public roll shows the odds it had before the roll; a GM roll shows none', async () => {
+    const roll = { what: 'check' as const, characterId: glam, ability: 'none' as const, target: 12, darkness: false }
+    const before = await gm(core, 'osr.odds', { campaignId, roll })
+    await gm(core, 'osr.roll', { campaignId, roll, gmOnly: false })
+    await gm(core, 'osr.roll', { campaignId, roll: { what: 'is-it-so' }, gmOnly: false })
+    const [isItSo, check] = (await playerView(core.deps, campaignId)).rolls
+    expect(before.what === 'check' && before.success).toBe(0.45)
+    expect(check!.odds).toBe('Success 45.0 %')
+    expect(isItSo!.odds).toBeNull()
+  })
+
+  it('DICE-2: a player character’s public strike, shot and casting show the hit or success the GM’s odds gave; an NPC’s strike shows none', async () => {
+    const ash = (
+      await gm(core, 'character.create', {
+        campaignId,
+        kind: 'pc',
+        name: 'Ash',
+        sheet: { level: 2, B: 0, M: 1, S: 0, h: 6, maxH: 6, optionsAllowed: 1, options: ['arcane knowledge'], spells: [{ id: 'smite-foe', name: 'Smite Foe', art: 'arcane', level: 1 }] },
+      })
+    ).id
+    const chief = (await gm(core, 'character.create', { campaignId, kind: 'npc', name: 'Brigand Chief', sheet: { level: 2, B: 0, M: 1, S: 0, h: 7, maxH: 7 } })).id
+    const strike = { what: 'strike' as const, characterId: ash, targetId: chief, weaponId: null, darkness: false }
+    const shot = { what: 'shot' as const, characterId: ash, targetId: null, distanceFt: 50, darkness: false }
+    const cast = { what: 'cast' as const, characterId: ash, spellId: 'smite-foe', darkness: false }
+    const npcStrike = { what: 'strike' as const, characterId: chief, targetId: ash, weaponId: null, darkness: false }
+    const strikeOdds = await gm(core, 'osr.odds', { campaignId, roll: strike })
+    const shotOdds = await gm(core, 'osr.odds', { campaignId, roll: shot })
+    await gm(core, 'osr.prepare', { campaignId, characterId: ash })
+    const castOdds = await gm(core, 'osr.odds', { campaignId, roll: cast })
+    await gm(core, 'osr.roll', { campaignId, roll: strike, gmOnly: false })
+    await gm(core, 'osr.roll', { campaignId, roll: shot, gmOnly: false })
+    await gm(core, 'osr.roll', { campaignId, roll: cast, gmOnly: false })
+    await gm(core, 'osr.roll', { campaignId, roll: npcStrike, gmOnly: false })
+    if (strikeOdds.what !== 'strike' || shotOdds.what !== 'shot' || castOdds.what !== 'cast') throw new Error('not the odds asked for')
+    const [byChief, cast_, shot_, strike_] = (await playerView(core.deps, campaignId)).rolls
+    expect(strike_!.odds).toBe(`Hit ${pct(strikeOdds.hit)}`)
+    expect(shot_!.odds).toBe(`Hit ${pct(shotOdds.hit)}`)
+    expect(cast_!.odds).toBe(`Success ${pct(castOdds.success)}`)
+    expect(byChief!.text).toMatch(/^Brigand Chief/)
+    expect(byChief!.odds).toBeNull()
+  })
+
+  it('DICE-2: a LODE pool (LODE-1 … LODE-6) and an opposed roll (LODE-7) show the GM’s odds from the player character’s side; an NPC’s pool shows none', async () => {
+    const lode = (await gm(core, 'campaign.create', { name: 'The Barrow Road', system: 'lode', seed: 'players-lode' })).id
+    const brann = (await gm(core, 'character.create', { campaignId: lode, kind: 'pc', name: 'Brann', sheet: {} })).id
+    const ulf = (await gm(core, 'character.create', { campaignId: lode, kind: 'npc', name: 'Ulf the Reaver', sheet: {} })).id
+    await gm(core, 'ledger.earn', { campaignId: lode, characterId: brann, currency: 'energy', amount: 1, reason: 'at creation' })
+    const pool = { baseDice: 2, advantages: 3, disadvantages: 1, blessing: 0, curse: 0, energy: 1 }
+    const poolOdds = await gm(core, 'lode.odds', { campaignId: lode, characterId: brann, ...pool })
+    await gm(core, 'lode.roll', { campaignId: lode, characterId: brann, what: 'Strength +1', ...pool, gmOnly: false })
+    const a = { baseDice: 2, advantages: 2, disadvantages: 0, blessing: 0, curse: 0, energy: 0 }
+    const b = { baseDice: 2, advantages: 1, disadvantages: 0, blessing: 0, curse: 1, energy: 0 }
+    const opposedOdds = await gm(core, 'lode.opposedOdds', { campaignId: lode, a: { characterId: ulf, ...a }, b: { characterId: brann, ...b } })
+    await gm(core, 'lode.opposed', { campaignId: lode, a: { characterId: ulf, what: 'Brawn', ...a }, b: { characterId: brann, what: 'Wrestling', ...b }, gmOnly: false })
+    await gm(core, 'lode.roll', { campaignId: lode, characterId: ulf, what: 'Brawn', ...a, gmOnly: false })
+    const [npcPool, opposed, brannPool] = (await playerView(core.deps, lode)).rolls
+    expect(brannPool!.odds).toBe(`Success ${pct(1 - poolOdds.successes[0]!)} · Halfmagic ${pct(poolOdds.halfmagic)}`)
+    expect(opposed!.odds).toBe(`Brann wins ${pct(opposedOdds.lose)} · tie ${pct(opposedOdds.tie)}`)
+    expect(npcPool!.odds).toBeNull()
+  })
+
+  it('DICE-2: a Ranks ability roll (RK-2) shows the GM’s chance of Fair or better', async () => {
+    const ranks = (await gm(core, 'campaign.create', { name: 'The Cult', system: 'ranks', seed: 'players-ranks' })).id
+    const sheet = { abilities: [{ name: 'Courage', rank: 'fair' }, { name: 'Daring', rank: 'good' }, { name: 'Ferocity', rank: 'great' }], aspects: [{ name: 'Stubborn', used: false }] }
+    const alexis = (await gm(core, 'character.create', { campaignId: ranks, kind: 'pc', name: 'Alexis', playerName: null, sheet })).id
+    const before = await gm(core, 'ranks.odds', { rank: 'good' })
+    await gm(core, 'ranks.roll', { campaignId: ranks, characterId: alexis, ability: 'daring', gmOnly: false })
+    const [roll] = (await playerView(core.deps, ranks)).rolls
+    expect(roll!.odds).toBe(`Success ${pct(before.success)}`)
+  })
+})
