@@ -2,9 +2,12 @@
  * The foundation's hot paths through the real router on a real SQLite file holding 100,000 log
  * entries: campaign.create + campaign.list, and one log-entry append (log.note). Baselines are
  * the same writes as bare better-sqlite3 prepared statements, so the ratio is the cost of
- * validation, Kysely, the transaction and the events.
+ * validation, Kysely, the transaction and the events. Beside log.note, what a plugin tracker does:
+ * the whole log rewritten as one JSON file (fsync'd) for each entry. Then the log is grown to
+ * 1,000,000 entries and campaign.get (the campaign with the size of its log) is timed against a
+ * bare count of the log, which is what it did before the log kept its tally.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { closeSync, fsyncSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createCore } from '../src/main/app'
@@ -55,7 +58,20 @@ export default async function (): Promise<void> {
       const r = await core.router.call('log.note', { campaignId, text: 'The torch gutters.' }, gm)
       if (!r.ok) throw new Error(r.error.message)
     }, { minMs: 600 })
+    // A plugin tracker's log: the whole log as one JSON file, rewritten and fsync'd for each entry.
+    const jsonLog: Record<string, unknown>[] = (sqlite.prepare('select id, game_time, real_time, kind, payload from log_entry where campaign_id = ?').all(campaignId) as Record<string, unknown>[])
+      .map((r) => ({ ...r, payload: JSON.parse(String(r.payload)) as unknown }))
+    const jsonFile = join(dir, 'log.json')
+    await g2.add(`rewrite a JSON file of the same log (${jsonLog.length.toLocaleString('en')} entries) and fsync`, () => {
+      jsonLog.push({ id: jsonLog.length + 1, game_time: 0, real_time: new Date().toISOString(), kind: 'note', payload: { text: 'The torch gutters.' } })
+      const fd = openSync(jsonFile, 'w')
+      writeSync(fd, JSON.stringify(jsonLog))
+      fsyncSync(fd)
+      closeSync(fd)
+    }, { calls: 15 })
     g2.print()
+    const [bare, note, json] = g2.results
+    if (bare && note && json) console.log(`log.note is ${(note.perOpMs / bare.perOpMs).toFixed(2)}× a bare fsync'd insert and ${(json.perOpMs / note.perOpMs).toFixed(0)}× faster than rewriting the JSON file.`)
 
     const g3 = new BenchGroup(`one page of the log (newest 100) out of ${LOG_ENTRIES.toLocaleString('en')}`)
     const rawPage = sqlite.prepare('select * from log_entry where campaign_id = ? order by id desc limit 100')
@@ -65,6 +81,21 @@ export default async function (): Promise<void> {
       if (!r.ok) throw new Error(r.error.message)
     }, { minMs: 600 })
     g3.print()
+
+    // The log at 1,000,000 entries: campaign.get shows its size.
+    const BIG = 1_000_000
+    const have = (sqlite.prepare('select count(*) as n from log_entry').get() as { n: number }).n
+    sqlite.transaction(() => {
+      for (let i = have; i < BIG; i++) fill.run(campaignId, i * 300, JSON.stringify({ text: `entry ${i}` }))
+    })()
+    const g4 = new BenchGroup(`campaign.get (with the size of its log), ${BIG.toLocaleString('en')} log entries`)
+    const rawCount = sqlite.prepare('select count(*) as n from log_entry where campaign_id = ?')
+    await g4.add('bare better-sqlite3 count(*) of the log (what campaign.get did)', () => rawCount.get(campaignId), { baseline: true, calls: 20 })
+    await g4.add('router: campaign.get', async () => {
+      const r = await core.router.call('campaign.get', { id: campaignId }, gm)
+      if (!r.ok) throw new Error(r.error.message)
+    }, { minMs: 600 })
+    g4.print()
   } finally {
     await core.close()
     rmSync(dir, { recursive: true, force: true })

@@ -1,9 +1,13 @@
 /**
  * The table in real Chromium (issue 9), on a campaign with 10,000 log entries: the time from
  * clicking Roll to the roll appearing on screen (the result and its line in the log), and from
- * changing an input to the exact odds chart showing the new odds. Runs the built server (builds
- * first if needed) and Debian's Chromium (CHROMIUM_PATH). The baseline is a change the page
- * handles without the server (ticking "GM only"), measured the same way in the same page.
+ * changing an input to the exact odds chart showing the new odds (the Ladder's task, and a LODE
+ * pool's). Runs the built server (builds
+ * first if needed, into LANTERN_OUT or out/) and Debian's Chromium (CHROMIUM_PATH). The baseline is
+ * a change the page handles without the server (ticking "GM only"), measured the same way in the
+ * same page. Each is timed twice: from Playwright (what a script driving the page waits), and
+ * inside the page with performance marks, from the input event's own time stamp to the frame that
+ * shows the change (its requestAnimationFrame, then the task after it, when it has been painted).
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -13,6 +17,7 @@ import { performance } from 'node:perf_hooks'
 import { chromium } from '@playwright/test'
 import { createCore } from '../src/main/app'
 import { taskOdds } from '../src/main/engines/ladder'
+import { poolOdds } from '../src/main/engines/lode'
 import { BenchGroup } from './harness'
 
 const LOG_ENTRIES = 10_000
@@ -33,7 +38,7 @@ function median(xs: number[]): number {
 }
 
 export default async function (): Promise<void> {
-  const { buildIfNeeded } = (await import(resolve('scripts/build-if-needed.mjs'))) as { buildIfNeeded: () => void }
+  const { buildIfNeeded, outDir } = (await import(resolve('scripts/build-if-needed.mjs'))) as { buildIfNeeded: () => void; outDir: () => string }
   buildIfNeeded()
   const dir = mkdtempSync(join(tmpdir(), 'lantern-bench-ui-'))
   const file = join(dir, 'lantern.sqlite')
@@ -50,10 +55,14 @@ export default async function (): Promise<void> {
   s.transaction(() => {
     for (let i = 0; i < LOG_ENTRIES; i++) fill.run(campaignId, i * 30, JSON.stringify({ text: `Earlier play ${i}` }))
   })()
+  // A LODE campaign beside it, for its pool odds chart (LODE-1, LODE-4).
+  const lode = await core.router.call('campaign.create', { name: 'The Barrow Road', system: 'lode', seed: 'bench' }, { scope: 'gm' })
+  if (!lode.ok) throw new Error(lode.error.message)
+  const lodeId = (lode.value as { id: number }).id
   await core.close()
 
   const token = 'bench-token-0123456789'
-  const server = spawn(process.execPath, [resolve('out/main/server.js'), '--port', '0', '--data', file], {
+  const server = spawn(process.execPath, [join(outDir(), 'main/server.js'), '--port', '0', '--data', file], {
     env: { ...process.env, LANTERN_GM_TOKEN: token },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
@@ -81,46 +90,127 @@ export default async function (): Promise<void> {
     await rollTab.getByLabel('What').selectOption({ label: 'Climbing — Good' })
     const chance = rollTab.getByRole('figure', { name: 'Odds before the roll' }).getByTestId('odds-chance')
     const gmOnly = rollTab.getByLabel(/GM only/)
-    const logItems = main.getByRole('region', { name: 'Log' }).getByRole('list', { name: 'Log entries' }).getByRole('listitem')
     console.log(`Campaign: ${LOG_ENTRIES.toLocaleString('en')} log entries; The Ladder's roll panel; ${RUNS} runs of each.`)
 
+    // In the page: arm before the input, then read how long from the event to the frame that shows it.
+    // Plain JavaScript text: the page runs it as it is (no helpers from this file's compiler).
+    await page.evaluate(`
+      window.__benchDone = {}
+      window.__benchShown = {}
+      window.__benchArm = (name, event, test) => {
+        const shown = new Function('return (' + test + ')')
+        window.__benchShown[name] = shown
+        window.__benchDone[name] = new Promise((done) => {
+          const onEvent = (e) => {
+            document.removeEventListener(event, onEvent, true)
+            const t0 = e.timeStamp
+            performance.mark('bench-input', { startTime: t0 })
+            const painted = () => requestAnimationFrame(() => {
+              const ch = new MessageChannel()
+              ch.port1.onmessage = () => {
+                performance.mark('bench-painted')
+                done(performance.now() - t0)
+              }
+              ch.port2.postMessage(null)
+            })
+            if (shown()) return painted()
+            const watch = new MutationObserver(() => {
+              if (!shown()) return
+              watch.disconnect()
+              painted()
+            })
+            watch.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true })
+          }
+          document.addEventListener(event, onEvent, true)
+        })
+      }
+    `)
+    const arm = (event: string, test: string, name = 'main') =>
+      page.evaluate(([n, e, t]) => (globalThis as unknown as { __benchArm: (n: string, e: string, t: string) => void }).__benchArm(n, e, t), [name, event, test] as const)
+    const inPage = (name = 'main') => page.evaluate((n) => (globalThis as unknown as { __benchDone: Record<string, Promise<number>> }).__benchDone[n]!, name)
+
     const toggles: number[] = []
+    const togglesInPage: number[] = []
     for (let i = 0; i < RUNS; i++) {
+      await arm('change', `[...document.querySelectorAll('input[type=checkbox]')].some((c) => /GM only/.test(c.closest('label')?.textContent ?? '') && c.checked === ${i % 2 === 0})`)
       const t0 = performance.now()
       await gmOnly.setChecked(i % 2 === 0)
       await (i % 2 === 0 ? gmOnly.isChecked() : Promise.resolve())
       toggles.push(performance.now() - t0)
+      togglesInPage.push(await inPage())
     }
     await gmOnly.setChecked(false)
 
     const oddsTimes: number[] = []
+    const oddsInPage: number[] = []
     const difficulties = ['Expert', 'Good', 'Superb!'] as const
     const rung = { Expert: 'expert', Good: 'good', 'Superb!': 'superb' } as const
     for (let i = 0; i < RUNS; i++) {
       const d = difficulties[i % difficulties.length]!
       const want = `Success ${percent(taskOdds({ asset: 'good', difficulty: rung[d] }).success!)}`
       const before = await chance.textContent()
+      await arm('change', `document.querySelector('[data-testid="odds-chance"]')?.textContent?.includes(${JSON.stringify(want)}) ?? false`)
       const t0 = performance.now()
       await rollTab.getByLabel('Difficulty').selectOption({ label: d })
       if (!before?.includes(want)) await chance.filter({ hasText: want }).waitFor()
       oddsTimes.push(performance.now() - t0)
+      oddsInPage.push(await inPage())
     }
 
     const rollTimes: number[] = []
+    const resultInPage: number[] = []
+    const rollInPage: number[] = []
     for (let i = 0; i < RUNS; i++) {
-      const shown = await logItems.count()
+      // The result panel shows the new roll; the log shows its newest 200 entries, newest first,
+      // so the roll's line is a new first item.
+      await page.evaluate(`window.__firstLi = document.querySelector('[aria-label="Log entries"] > li'); window.__resText = document.querySelector('[aria-label="Roll result"]')?.textContent ?? null`)
+      // A result that reads the same as the one before (the same faces) counts when its log line shows.
+      await arm('click', `(document.querySelector('[aria-label="Roll result"]')?.textContent ?? null) !== window.__resText || document.querySelector('[aria-label="Log entries"] > li') !== window.__firstLi`, 'result')
+      await arm('click', `document.querySelector('[aria-label="Log entries"] > li') !== window.__firstLi && !!document.querySelector('[aria-label="Roll result"]')`, 'log')
       const t0 = performance.now()
       await rollTab.getByRole('button', { name: /^Roll/ }).click()
-      await logItems.nth(shown).waitFor() // the roll's line is in the log, its result in the panel
+      await page.waitForFunction(() => (globalThis as unknown as { __benchShown: Record<string, () => boolean> }).__benchShown.log!()) // the roll's line is in the log
       await rollTab.getByRole('region', { name: 'Roll result' }).waitFor()
       rollTimes.push(performance.now() - t0)
+      resultInPage.push(await inPage('result'))
+      rollInPage.push(await inPage('log'))
+    }
+
+    // LODE: the GM's own pool at Base Dice 2 on the Web of 9; the Curse changes its odds (LODE-4).
+    await page.goto(`${url}#/c/${lodeId}/table`)
+    await main.getByRole('region', { name: 'Session' }).getByRole('button', { name: 'Start session' }).click()
+    const centre = main.getByRole('region', { name: 'LODE at the table' })
+    const curse = centre.getByLabel('Curse')
+    const lodeChance = centre.getByTestId('odds-chance')
+    await lodeChance.waitFor()
+    const lodeTimes: number[] = []
+    const lodeInPage: number[] = []
+    for (let i = 0; i < RUNS; i++) {
+      const c = (i % 3) + 1
+      const want = `Success ${percent(1 - poolOdds({ baseDice: 2, curse: c, web: 9 }).successes[0]!)}`
+      const before = await lodeChance.textContent()
+      await arm('input', `document.querySelector('[data-testid="odds-chance"]')?.textContent?.includes(${JSON.stringify(want)}) ?? false`)
+      const t0 = performance.now()
+      await curse.fill(String(c))
+      if (!before?.includes(want)) await lodeChance.filter({ hasText: want }).waitFor()
+      lodeTimes.push(performance.now() - t0)
+      lodeInPage.push(await inPage())
     }
 
     const g = new BenchGroup(`the table in Chromium, ${LOG_ENTRIES.toLocaleString('en')} log entries (median of ${RUNS})`)
     g.record('page-only change: tick "GM only" (no server)', median(toggles), RUNS, true)
     g.record('change the difficulty → exact odds chart updated', median(oddsTimes), RUNS)
     g.record('click Roll → result and log line on screen', median(rollTimes), RUNS)
+    g.record('LODE: change the Curse → exact odds chart updated', median(lodeTimes), RUNS)
     g.print()
+    const p = new BenchGroup(`the same, timed inside the page: input event → the frame that shows it (median of ${RUNS})`)
+    p.record('page-only change: tick "GM only" (no server)', median(togglesInPage), RUNS, true)
+    p.record('change the difficulty → exact odds chart painted', median(oddsInPage), RUNS)
+    p.record('click Roll → roll result painted', median(resultInPage), RUNS)
+    p.record('click Roll → its log line painted (the log reloads 60 ms after a burst settles)', median(rollInPage), RUNS)
+    p.record('LODE: change the Curse → exact odds chart painted', median(lodeInPage), RUNS)
+    p.print()
+    console.log(`In the page, slowest of ${RUNS}: odds ${Math.max(...oddsInPage).toFixed(1)} ms, LODE odds ${Math.max(...lodeInPage).toFixed(1)} ms, roll result ${Math.max(...resultInPage).toFixed(1)} ms.`)
   } finally {
     await browser.close()
     server.kill('SIGTERM')

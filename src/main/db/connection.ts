@@ -6,6 +6,48 @@ import { dirname } from 'node:path'
 import type { Database } from './schema'
 import { openFailure, requireWritable } from './library-file'
 
+/** The better-sqlite3 handle under each Kysely instance this module opened (for batched writes). */
+const handles = new WeakMap<object, BetterSqlite3.Database>()
+
+/**
+ * The better-sqlite3 connection a Kysely instance runs on, or null for one opened elsewhere.
+ * Kysely's SQLite driver holds one connection, so inside a transaction its statements run in
+ * that transaction.
+ * @example sqliteOf(deps.db)?.prepare('insert into log_entry …')
+ */
+export function sqliteOf(db: object): BetterSqlite3.Database | null {
+  return handles.get(db) ?? null
+}
+
+/** How many prepared statements a connection keeps for reuse (Kysely prepares every query it runs). */
+const STATEMENT_CACHE = 400
+
+/**
+ * The connection as Kysely's SQLite dialect sees it, with each query's prepared statement kept
+ * and reused (least recently used dropped first), so a query run again is not parsed and planned
+ * again. SQLite re-prepares a kept statement by itself when the schema changes.
+ */
+function reusingStatements(sqlite: BetterSqlite3.Database): { prepare: (sql: string) => BetterSqlite3.Statement; close: () => void } {
+  const kept = new Map<string, BetterSqlite3.Statement>()
+  return {
+    prepare(sql: string) {
+      let stmt = kept.get(sql)
+      if (stmt) {
+        kept.delete(sql)
+      } else {
+        stmt = sqlite.prepare(sql)
+        if (kept.size >= STATEMENT_CACHE) kept.delete(kept.keys().next().value!)
+      }
+      kept.set(sql, stmt)
+      return stmt
+    },
+    close() {
+      kept.clear()
+      sqlite.close()
+    },
+  }
+}
+
 export interface DbHandle {
   /** The file's path, or ':memory:'. */
   file: string
@@ -40,7 +82,8 @@ export function openDatabase(file: string): DbHandle {
     sqlite.close()
     throw openFailure(file, err)
   }
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) })
+  handles.set(db, sqlite)
   return {
     file,
     sqlite,

@@ -9,11 +9,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ApiError, CallResult } from '../../shared/contract'
 import type { Core } from '../app'
 import { AppError } from '../services/core'
-import { exportCampaign, importCampaign, MAX_IMPORT_BYTES } from '../services/transfer'
+import { importCampaign, MAX_IMPORT_BYTES, openExport } from '../services/transfer'
 
 export type TransferCore = Pick<Core, 'library' | 'deps' | 'events'>
-
-const CHUNK = 64 * 1024
 
 function sendJson(res: ServerResponse, status: number, body: CallResult): void {
   const text = JSON.stringify(body)
@@ -73,23 +71,32 @@ export async function handleTransferRoute(
       fail(res, 400, 'invalid_input', 'Say which campaign to export (campaignId, a whole number).')
       return true
     }
+    let opened: ReturnType<typeof openExport>
     try {
-      const { data, fileName, rows } = await exportCampaign(core.library.handle.sqlite, id, core.deps.now())
-      res.writeHead(200, {
-        'content-type': 'application/gzip',
-        'content-length': String(data.length),
-        'content-disposition': `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-        'x-lantern-rows': String(rows),
-        'cache-control': 'no-store',
-      })
-      // In chunks, waiting for the socket, so the page can show bytes arriving.
-      for (let at = 0; at < data.length; at += CHUNK) {
-        if (!res.write(data.subarray(at, at + CHUNK))) await new Promise((r) => res.once('drain', r))
-        if (res.destroyed) return true
-      }
-      res.end()
+      opened = openExport(core.library.handle.sqlite, id, core.deps.now())
     } catch (err) {
       failWith(res, err)
+      return true
+    }
+    // Streamed as it is read and compressed (no length known ahead: chunked); the page counts the
+    // rows against x-lantern-rows. A page that goes away (Cancel, closed tab) stops the export.
+    const stop = new AbortController()
+    res.once('close', () => {
+      if (!res.writableFinished) stop.abort()
+    })
+    try {
+      res.writeHead(200, {
+        'content-type': 'application/gzip',
+        'content-disposition': `attachment; filename="${opened.fileName}"; filename*=UTF-8''${encodeURIComponent(opened.fileName)}`,
+        'x-lantern-rows': String(opened.rows),
+        'cache-control': 'no-store',
+      })
+      await opened.writeTo(res, { signal: stop.signal })
+    } catch {
+      // Headers are sent: all that is left is to cut the response, so the page sees an incomplete file.
+      res.destroy()
+    } finally {
+      opened.close()
     }
     return true
   }

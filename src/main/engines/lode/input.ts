@@ -19,6 +19,15 @@ export interface PoolInput {
 export const DEFAULT_WEB = 9
 export const LOWEST_WEB = 6
 
+/** The counts a pool request may give, with their names as a GM reads them. */
+const COUNTS: readonly (readonly [keyof PoolInput, string])[] = [
+  ['advantages', 'Advantages'],
+  ['disadvantages', 'Disadvantages'],
+  ['blessing', 'Blessing'],
+  ['curse', 'Curse'],
+  ['energy', 'Energy spent'],
+]
+
 /**
  * Every problem with a pool request, in plain words, or ok.
  * @example checkPoolInput({ baseDice: 2, advantages: -1 }) // { ok: false, problems: ['Advantages must be …'] }
@@ -28,14 +37,7 @@ export function checkPoolInput(input: PoolInput): Checked {
   if (!Number.isInteger(input.baseDice)) {
     problems.push(`Base Dice must be a whole number (it may be 0 or negative); got ${String(input.baseDice)}.`)
   }
-  const counts: [keyof PoolInput, string][] = [
-    ['advantages', 'Advantages'],
-    ['disadvantages', 'Disadvantages'],
-    ['blessing', 'Blessing'],
-    ['curse', 'Curse'],
-    ['energy', 'Energy spent'],
-  ]
-  for (const [key, name] of counts) {
+  for (const [key, name] of COUNTS) {
     const value = input[key]
     if (value !== undefined && !(Number.isInteger(value) && value >= 0)) {
       problems.push(`${name} must be a whole number, 0 or more; got ${String(value)}.`)

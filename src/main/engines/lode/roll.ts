@@ -44,9 +44,17 @@ export function rollPool(dice: Dice, input: PoolInput): PoolResult {
   const rolled: number[] = []
   // LODE-1: a pool of 0 or less cannot succeed, and nothing is rolled.
   for (let i = 0; i < pool; i++) rolled.push(dice.roll(6))
-  const faces = applyBlessing(rolled, netBlessing(input))
-  const explosions = explode(dice, faces.filter((f) => f === 6).length)
-  const successes = faces.filter(isSuccess).length + explosions.filter(isSuccess).length
+  const net = netBlessing(input)
+  const faces = net === 0 ? rolled.slice() : applyBlessing(rolled, net)
+  // One pass over the faces: the 6s that explode and the successes (LODE-2, LODE-5).
+  let sixes = 0
+  let successes = 0
+  for (const f of faces) {
+    if (f === 6) sixes++
+    if (isSuccess(f)) successes++
+  }
+  const explosions = explode(dice, sixes)
+  for (const f of explosions) if (isSuccess(f)) successes++
   return {
     pool,
     rolled,

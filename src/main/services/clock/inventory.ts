@@ -182,16 +182,22 @@ export async function applyInventoryEffects(tx: Tx, recorder: StepRecorder, stat
       await tx.trx.updateTable('injury').set({ healed: 1, healed_at: e.at, updated_at: tx.realTime }).where('id', '=', id).execute()
     }
   }
+  // Lanterns' oil: their items read in one query, written back where the oil changed.
+  const burnt = new Map<number, number>()
   for (const l of state.lights) {
     const itemId = itemIdOfLight(l.id)
     const pints = engine.oilPints(l)
-    if (itemId === null || pints === null) continue
-    const item = await tx.trx.selectFrom('inventory_item').select(['details']).where('id', '=', itemId).executeTakeFirst()
+    if (itemId !== null && pints !== null) burnt.set(itemId, Math.round(pints * 1000) / 1000)
+  }
+  if (burnt.size === 0) return
+  const items = await tx.trx.selectFrom('inventory_item').selectAll().where('id', 'in', [...burnt.keys()]).execute()
+  const byId = new Map(items.map((i) => [i.id, i]))
+  for (const [itemId, rounded] of burnt) {
+    const item = byId.get(itemId)
     if (!item) continue // the lantern was removed from the inventory; the clock keeps its light
     const details = JSON.parse(item.details) as Record<string, unknown>
-    const rounded = Math.round(pints * 1000) / 1000
     if (details.oilPints === rounded) continue
-    await recorder.touching('inventory_item', itemId)
+    recorder.touchingAs('inventory_item', itemId, { ...item })
     await tx.trx
       .updateTable('inventory_item')
       .set({ details: JSON.stringify({ ...details, oilPints: rounded }), updated_at: tx.realTime })

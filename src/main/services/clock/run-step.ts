@@ -5,7 +5,7 @@
  */
 import type { ClockEvent, ClockState, Refusable } from '../../engines/clock'
 import type { ClockReport } from '../../../shared/contract'
-import { requireCampaign, campaignDice, type CampaignDice, unitOfWork, type ServiceDeps, type Tx, AppError } from '../core'
+import { requireCampaign, campaignDice, type CampaignDice, unitOfWork, type ServiceDeps, type Tx, AppError, type NewLogEntry } from '../core'
 import { loadProvisions, loadRestRecords, loadStoredClock, loadTimedInjuries, saveClock } from './store'
 import { StepRecorder, type RowChange } from './steps'
 import { characterNames } from './view'
@@ -86,33 +86,37 @@ export async function clockStep(
     const goOn = result.goOn === undefined ? stored.goOn : result.goOn
     await saveClock(tx, campaignId, result.state, { partyLocationId, resting, goOn })
 
-    // One entry for the step, with every face it rolled (DICE-3) …
     const lines = events.map((e) => ({ at: e.at, kind: e.kind, text: describeEvent(e, names) }))
     const checks = events.filter((e): e is Extract<ClockEvent, { kind: 'encounter check' }> => e.kind === 'encounter check')
-    await recorder.log({
-      kind: `clock.${action}`,
-      gameTime: result.state.time,
-      payload: {
-        summary: result.summary,
-        from: stored.time,
-        to: result.state.time,
-        mode: result.state.mode,
-        checks: checks.map((c) => ({ at: c.at, face: c.face, threshold: c.threshold, encounter: c.encounter })),
-        stopped: result.stopped ?? null,
+    // One entry for the step, with every face it rolled (DICE-3), and one for each thing that
+    // happened on the way (checks that found nothing are in the step's entry), written as one batch.
+    const entries: Omit<NewLogEntry, 'campaignId'>[] = [
+      {
+        kind: `clock.${action}`,
+        gameTime: result.state.time,
+        payload: {
+          summary: result.summary,
+          from: stored.time,
+          to: result.state.time,
+          mode: result.state.mode,
+          checks: checks.map((c) => ({ at: c.at, face: c.face, threshold: c.threshold, encounter: c.encounter })),
+          stopped: result.stopped ?? null,
+        },
+        dice: rolled.dice?.faces ?? null,
+        gmOnly: result.gmOnly ?? false,
       },
-      dice: rolled.dice?.faces ?? null,
-      gmOnly: result.gmOnly ?? false,
-    })
-    // … and one for each thing that happened on the way (checks that found nothing are in the step's entry).
-    for (const e of events) {
+    ]
+    for (let i = 0; i < events.length; i++) {
+      const e = events[i]!
       if (e.kind === 'encounter check' && !e.encounter) continue
-      await recorder.log({
+      entries.push({
         kind: `clock.event.${e.kind.replaceAll(' ', '-')}`,
         gameTime: e.at,
-        payload: { ...e, text: describeEvent(e, names) },
+        payload: { ...e, text: lines[i]!.text },
         gmOnly: e.kind === 'timer' && e.hiddenFromPlayers,
       })
     }
+    await recorder.logAll(entries)
     changes = await recorder.finish(action, result.summary)
     const found = checks.find((c) => c.encounter)
     return {

@@ -7,7 +7,7 @@ import type { Kysely, Selectable } from 'kysely'
 import type { ClockStepTable, Database } from '../../db/schema'
 import type { ClockState } from '../../engines/clock'
 import type { LogEntry } from '../../../shared/contract'
-import { type Tx, AppError, appendLog, type NewLogEntry, changedSince, markActionUndone, markStepLogUndone, restoreRow, rowWords, RowSnapshots, type RowChange, stepUndoGate, stepUndoable, touchCampaign } from '../core'
+import { type Tx, AppError, appendLog, appendLogs, type NewLogEntry, changedSince, markActionUndone, markStepLogUndone, restoreRow, rowWords, RowSnapshots, type RowChange, stepUndoGate, stepUndoable, touchCampaign } from '../core'
 
 type StepTable = 'inventory_item' | 'injury' | 'character'
 export type { RowChange } from '../core'
@@ -31,11 +31,26 @@ export class StepRecorder {
     return this.rows.touching(table, id)
   }
 
+  /** Remembers a row already read (in a batch) as it was, once per step. */
+  touchingAs(table: StepTable, id: number, before: Record<string, unknown> | null): void {
+    this.rows.touchingAs(table, id, before)
+  }
+
   /** Writes a log entry that belongs to this step (undone with it). */
   async log(entry: Omit<NewLogEntry, 'campaignId'>): Promise<LogEntry> {
     const logged = await appendLog(this.tx, { ...entry, campaignId: this.campaignId })
     this.logIds.push(logged.id)
     this.logs.push(logged)
+    return logged
+  }
+
+  /** Writes the step's entries in one batch, in order (a long advance's hundreds of events). */
+  async logAll(entries: readonly Omit<NewLogEntry, 'campaignId'>[]): Promise<LogEntry[]> {
+    const logged = await appendLogs(this.tx, this.campaignId, entries)
+    for (const e of logged) {
+      this.logIds.push(e.id)
+      this.logs.push(e)
+    }
     return logged
   }
 
@@ -51,8 +66,8 @@ export class StepRecorder {
         summary,
         clock_before: JSON.stringify({ ...this.clockBefore, provisions: [], injuries: [] }),
         rows: JSON.stringify(changes),
-        first_log_id: Math.min(...this.logIds),
-        last_log_id: Math.max(...this.logIds),
+        first_log_id: this.logIds.reduce((a, b) => Math.min(a, b)),
+        last_log_id: this.logIds.reduce((a, b) => Math.max(a, b)),
         created_at: this.tx.realTime,
       })
       .execute()

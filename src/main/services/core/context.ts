@@ -4,6 +4,8 @@
  * hears about can be rolled back afterwards.
  */
 import type { Kysely, Transaction } from 'kysely'
+import type BetterSqlite3 from 'better-sqlite3'
+import { sqliteOf } from '../../db/connection'
 import type { Database } from '../../db/schema'
 import type { EventMessage } from '../../../shared/contract'
 import type { EventName } from '../../../shared/methods'
@@ -21,6 +23,11 @@ export interface Tx {
   trx: Transaction<Database>
   /** ISO time of this unit of work, the same for every row it writes. */
   readonly realTime: string
+  /**
+   * The SQLite connection the transaction runs on, for prepared statements run many times in one
+   * unit (a long advance's log entries); null where the database was not opened by `openDatabase`.
+   */
+  readonly sqlite?: BetterSqlite3.Database | null
   /** Queues a push event to be sent once the transaction has committed. */
   emitAfterCommit<K extends EventName>(event: K, payload: EventMessage<K>['payload']): void
 }
@@ -36,6 +43,7 @@ export async function unitOfWork<T>(deps: ServiceDeps, fn: (tx: Tx) => Promise<T
     const tx: Tx = {
       trx,
       realTime,
+      sqlite: sqliteOf(deps.db),
       emitAfterCommit(event, payload) {
         pending.push({ event, payload } as EventMessage)
       },

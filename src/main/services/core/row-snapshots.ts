@@ -30,6 +30,18 @@ export async function readRow(tx: Tx, table: SnapshotTable, id: number): Promise
   return (row as Row | undefined) ?? null
 }
 
+/** Rows as stored now, by id (those gone are left out), read in one query. */
+export async function readRows(tx: Tx, table: SnapshotTable, ids: readonly number[]): Promise<Row[]> {
+  if (ids.length === 0) return []
+  const rows =
+    table === 'inventory_item'
+      ? await tx.trx.selectFrom('inventory_item').selectAll().where('id', 'in', ids).execute()
+      : table === 'injury'
+        ? await tx.trx.selectFrom('injury').selectAll().where('id', 'in', ids).execute()
+        : await tx.trx.selectFrom('character').selectAll().where('id', 'in', ids).execute()
+  return rows as Row[]
+}
+
 /**
  * The rows one step changes: call `touching` before changing a row (its before-image is taken
  * once per step), `created` for a row the step made, and `changes` at the end.
@@ -45,6 +57,12 @@ export class RowSnapshots<T extends SnapshotTable = SnapshotTable> {
     if (!this.befores.has(key)) this.befores.set(key, { table, id, before: await readRow(this.tx, table, id) })
   }
 
+  /** Remembers a row as it was, already read by the caller (in a batch), once per step. */
+  touchingAs(table: T, id: number, before: Row | null): void {
+    const key = `${table}:${id}`
+    if (!this.befores.has(key)) this.befores.set(key, { table, id, before })
+  }
+
   /** A row the step created: undoing the step deletes it. */
   created(table: T, id: number): void {
     this.befores.set(`${table}:${id}`, { table, id, before: null })
@@ -52,8 +70,13 @@ export class RowSnapshots<T extends SnapshotTable = SnapshotTable> {
 
   /** Each touched row, before and as it is now. */
   async changes(): Promise<RowChange<T>[]> {
+    // The rows as they are now, read one query per table.
+    const now = new Map<string, Row>()
+    const ids = new Map<T, number[]>()
+    for (const { table, id } of this.befores.values()) ids.set(table, [...(ids.get(table) ?? []), id])
+    for (const [table, list] of ids) for (const row of await readRows(this.tx, table, list)) now.set(`${table}:${String(row.id)}`, row)
     const changes: RowChange<T>[] = []
-    for (const { table, id, before } of this.befores.values()) changes.push({ table, id, before, after: await readRow(this.tx, table, id) })
+    for (const [key, { table, id, before }] of this.befores) changes.push({ table, id, before, after: now.get(key) ?? null })
     return changes
   }
 }

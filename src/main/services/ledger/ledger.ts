@@ -95,7 +95,8 @@ export async function writeLedgerEntry(
   const sessionId = await sessionOfChange(tx.trx, holder.campaignId, entry.sessionId)
   const gameTime = entry.gameTime ?? (await currentGameTime(tx.trx, holder.campaignId))
   const before = await balanceOf(tx.trx, holder, entry.currency)
-  const problem = coverProblem(holder, { ...entry, gameTime, sessionNumber: await sessionNumber(tx, sessionId) }, before)
+  const number = await sessionNumber(tx, sessionId)
+  const problem = coverProblem(holder, { ...entry, gameTime, sessionNumber: number }, before)
   if (problem) {
     const outcome = why === 'spend' ? 'Nothing was spent.' : 'Nothing was changed.'
     throw new AppError('refused', `${problem} ${outcome}`, [{ field: why === 'correct' ? 'id' : 'amount', problem }])
@@ -135,7 +136,24 @@ export async function writeLedgerEntry(
     },
   )
   await tx.trx.updateTable('ledger_entry').set({ log_entry_id: logged.id }).where('id', '=', row.id).execute()
-  return entryById(tx.trx, holder, row.id)
+  // The newest entry of its currency: its running balance is the one checked above plus its amount
+  // (what `entryById` would sum again over every entry of the holder).
+  return {
+    id: row.id,
+    campaignId: holder.campaignId,
+    characterId: holder.characterId,
+    currency: entry.currency,
+    amount: entry.amount,
+    reason: entry.reason,
+    sessionId,
+    sessionNumber: sessionId === null ? null : number,
+    gameTime,
+    logEntryId: logged.id,
+    correctsId: entry.correctsId ?? null,
+    correctedById: null,
+    balanceAfter: before + entry.amount,
+    createdAt: tx.realTime,
+  }
 }
 
 /** @example await balanceOf(db, holder, 'pp') // 3 */

@@ -73,7 +73,7 @@ export function actionRecorder(method: string, input: unknown, redo?: { dice: (t
         await tx.trx
           .updateTable('action')
           .set({
-            last_log_id: Math.max(row.last_log_id, ...ids),
+            last_log_id: ids.reduce((a, b) => Math.max(a, b), row.last_log_id),
             dice_before: row.dice_before ?? writes.dice?.before ?? null,
             dice_after: writes.dice?.after ?? row.dice_after,
             created: JSON.stringify(mergeCreated(JSON.parse(row.created) as CreatedIds, created)),
@@ -91,8 +91,8 @@ export function actionRecorder(method: string, input: unknown, redo?: { dice: (t
           input: JSON.stringify(input ?? {}),
           kind: head.kind,
           summary: describeLogEntry(head),
-          first_log_id: Math.min(...ids),
-          last_log_id: Math.max(...ids),
+          first_log_id: ids.reduce((a, b) => Math.min(a, b)),
+          last_log_id: ids.reduce((a, b) => Math.max(a, b)),
           dice_before: writes.dice?.before ?? null,
           dice_after: writes.dice?.after ?? null,
           created: JSON.stringify(created),

@@ -3,13 +3,14 @@
  * successes wins by the difference. Odds come from the engine's `opposedOdds`; the roll is the
  * engine's `opposedRoll` with each side's Energy dice paid from the ledger (LODE-9).
  */
-import { opposedOdds, opposedRoll, type PointsEntry, type PoolInput } from '../../engines/lode'
-import type { LodePoolOdds, LodeRoll, MethodOutput, ParsedInput } from '../../../shared/contract'
+import { opposedRoll, type PointsEntry, type PoolInput } from '../../engines/lode'
+import type { LodeRoll, MethodOutput, ParsedInput } from '../../../shared/contract'
 import { unitOfWork, type ServiceDeps, campaignDice, AppError, appendLog } from '../core'
 import { sidePayload } from './payload'
-import { exactOdds } from './pool'
-import { lodeWeb, payPoints, requireCharacter, requireEnergy, rollerOf, spendableEnergy, type Roller } from './rollers'
-import { insertRoll, linkLog, loadRoll, rollView, type StoredRoll, type StoredSide } from './store'
+import { lodeOpposedTableOdds, TableOddsRefusal, type OddsRoller } from '../../engines/lode/table-odds'
+import { ledgerHolder } from '../ledger'
+import { lodeWeb, payPoints, requireCharacter, requireEnergy, rollerOf, type Roller } from './rollers'
+import { insertRoll, linkLog, loadRoll, pointsOf, rollView, type StoredRoll, type StoredSide } from './store'
 
 type SideInput = ParsedInput<'lode.opposed'>['a']
 
@@ -24,15 +25,23 @@ function sidePool(side: SideInput, web: number): PoolInput {
  */
 export async function lodeOpposedOdds(deps: Pick<ServiceDeps, 'db'>, input: ParsedInput<'lode.opposedOdds'>): Promise<MethodOutput<'lode.opposedOdds'>> {
   const web = await lodeWeb(deps.db, input.campaignId)
-  // LODE-9: each side counts only the Energy its character can spend.
-  const energyA = await onSide('a', spendableEnergy(deps.db, input.campaignId, input.a.characterId, input.a.energy))
-  const energyB = await onSide('b', spendableEnergy(deps.db, input.campaignId, input.b.characterId, input.b.energy))
-  const a = { ...sidePool(input.a, web), energy: energyA.energy }
-  const b = { ...sidePool(input.b, web), energy: energyB.energy }
-  // Each side's own odds also check the pool is one the odds are worked out for.
-  const oddsA: LodePoolOdds = exactOdds(a, false, energyA.note)
-  const oddsB: LodePoolOdds = exactOdds(b, false, energyB.note)
-  return { a: oddsA, b: oddsB, ...opposedOdds(a, b) }
+  // LODE-9: each side counts only the Energy its character can spend; the numbers are the
+  // engine's `lodeOpposedTableOdds`, the same function the page calls with what it has loaded.
+  const rollerA = await onSide('a', oddsRoller(deps, input.campaignId, input.a))
+  const rollerB = await onSide('b', oddsRoller(deps, input.campaignId, input.b))
+  try {
+    return lodeOpposedTableOdds(input, web, [rollerA, rollerB])
+  } catch (e) {
+    if (e instanceof TableOddsRefusal) throw new AppError('invalid_input', e.message, [{ field: e.field, problem: e.problem }])
+    throw e
+  }
+}
+
+/** A side's roller as the odds need them: a character of another campaign is refused; their Energy is read only when some is asked for. */
+async function oddsRoller(deps: Pick<ServiceDeps, 'db'>, campaignId: number, side: { characterId: number | null; energy: number }): Promise<OddsRoller | null> {
+  if (side.characterId === null) return null
+  const holder = await ledgerHolder(deps.db, campaignId, side.characterId)
+  return { name: holder.name, energy: side.energy > 0 ? (await pointsOf(deps.db, campaignId, side.characterId)).energy : 0 }
 }
 
 /** A side's refusal names that side's fields ("b.characterId"), so the screen shows it beside the right side. */

@@ -2,61 +2,50 @@
  * The LODE roll at the table: exact odds before it (DICE-2), the roll with its Energy dice paid
  * from the ledger (LODE-1 … LODE-9), the Fluke Die (LODE-8), and a Destiny re-roll (LODE-9).
  */
-import { attemptPool, DEFAULT_WEB, flukeOdds, MAX_ODDS_POOL, poolOdds, poolSize, rerollWithDestiny, rollFluke, type PoolAttempt, type PoolInput } from '../../engines/lode'
+import { attemptPool, rerollWithDestiny, rollFluke, type PoolAttempt, type PoolInput } from '../../engines/lode'
+import { lodeTableOdds, poolInputOf, TableOddsRefusal } from '../../engines/lode/table-odds'
 import type { LodePoolOdds, LodeRoll, ParsedInput } from '../../../shared/contract'
 import { unitOfWork, type ServiceDeps, AppError, campaignDice, appendLog } from '../core'
 import { ledgerHolder } from '../ledger'
 import { compareSides } from './opposed-standing'
 import { sidePayload } from './payload'
-import { lodeWeb, payPoints, refusedBy, requireCharacter, requireEnergy, rollerOf, spendableEnergy } from './rollers'
-import { insertRoll, linkLog, loadRoll, replaceRoll, rollView, type StoredRoll } from './store'
+import { lodeWeb, payPoints, refusedBy, requireCharacter, requireEnergy, rollerOf } from './rollers'
+import { insertRoll, linkLog, loadRoll, pointsOf, replaceRoll, rollView, type StoredRoll } from './store'
 
 type OddsInput = ParsedInput<'lode.odds'>
 type RollInput = ParsedInput<'lode.roll'>
 
-/** The pool the GM asked for: the Fluke Die is one die that only Blessing and Curse touch (LODE-8). */
-function poolInput(input: Omit<OddsInput, 'campaignId'>, web: number): PoolInput {
-  if (input.mode === 'fluke') {
-    const extra = input.advantages + input.disadvantages + input.energy
-    if (extra > 0) {
-      const problem = 'a Fluke Die is a single die: advantages, disadvantages and Energy do not apply (LODE-8)'
-      throw new AppError('invalid_input', `${problem[0]!.toUpperCase()}${problem.slice(1)}. Set them to 0, or roll a pool.`, [{ field: 'mode', problem }])
-    }
-    return { baseDice: 1, blessing: input.blessing, curse: input.curse, web }
+/** The engine's refusal as the API's, naming the field at fault. */
+function refused<T>(work: () => T): T {
+  try {
+    return work()
+  } catch (e) {
+    if (e instanceof TableOddsRefusal) throw new AppError('invalid_input', e.message, [{ field: e.field, problem: e.problem }])
+    throw e
   }
-  const { baseDice, advantages, disadvantages, blessing, curse, energy } = input
-  return { baseDice, advantages, disadvantages, blessing, curse, energy, web }
 }
 
-/**
- * The engine's exact odds for a pool; refused in plain words past the size the odds are worked out for.
- * @example exactOdds({ baseDice: 2, advantages: 1, web: 9 }) // { pool: 3, web: 9, successes: [0.125, …], fumble: …, halfmagic: … }
- */
-export function exactOdds(input: PoolInput, fluke = false, energyNote: string | null = null): LodePoolOdds {
-  const pool = poolSize(input)
-  if (pool > MAX_ODDS_POOL) {
-    const problem = `odds are worked out for pools of up to ${MAX_ODDS_POOL} dice; this one has ${pool}`
-    throw new AppError('invalid_input', `The ${problem[0]}${problem.slice(1)}.`, [{ field: 'advantages', problem }])
-  }
-  const odds = fluke ? flukeOdds(input) : poolOdds(input)
-  return { pool, web: input.web ?? DEFAULT_WEB, ...odds, energyNote }
+/** The pool the GM asked for: the Fluke Die is one die that only Blessing and Curse touch (LODE-8). */
+function poolInput(input: Omit<OddsInput, 'campaignId'>, web: number): PoolInput {
+  return refused(() => poolInputOf(input, web))
 }
 
 /**
  * The odds of a roll before it is made, with the campaign's Web (LODE-6). LODE-9: only the Energy
- * the character can spend counts; dice asked beyond it are left out, and the odds say so.
+ * the character can spend counts; dice asked beyond it are left out, and the odds say so. The
+ * numbers are the engine's `lodeTableOdds`, the same function the page calls with what it has loaded.
  * @example await lodeOdds(deps, { campaignId: 1, characterId: 4, mode: 'pool', baseDice: 2, advantages: 3, disadvantages: 0, blessing: 0, curse: 0, energy: 0 })
  */
 export async function lodeOdds(deps: Pick<ServiceDeps, 'db'>, input: OddsInput): Promise<LodePoolOdds> {
   const web = await lodeWeb(deps.db, input.campaignId)
-  const pool = poolInput(input, web)
-  if (input.mode === 'fluke') {
-    // Another campaign's character is refused even where the Fluke Die leaves Energy out.
-    if (input.characterId !== null) await ledgerHolder(deps.db, input.campaignId, input.characterId)
-    return exactOdds(pool, true)
-  }
-  const spendable = await spendableEnergy(deps.db, input.campaignId, input.characterId, input.energy)
-  return exactOdds({ ...pool, energy: spendable.energy }, false, spendable.note)
+  // A Fluke Die with advantages, disadvantages or Energy is refused before anyone is looked up (LODE-8).
+  poolInput(input, web)
+  // Another campaign's character is refused whatever the mode and the Energy asked.
+  const holder = input.characterId === null ? null : await ledgerHolder(deps.db, input.campaignId, input.characterId)
+  // Their Energy now is read only when some is asked for (LODE-9).
+  const asked = input.mode === 'pool' && input.energy > 0
+  const roller = holder === null ? null : { name: holder.name, energy: asked ? (await pointsOf(deps.db, input.campaignId, holder.characterId!)).energy : 0 }
+  return refused(() => lodeTableOdds(input, web, roller))
 }
 
 /**

@@ -78,26 +78,6 @@ export function requireEnergy(roller: Roller, energy: number, field: string): vo
 }
 
 /**
- * The Energy dice a pool may count (LODE-9): no more than the character has; none for a side no
- * character stands behind. With the sentence saying what was left out, for the odds.
- * @example await spendableEnergy(db, 1, 4, 2) // { energy: 0, note: 'Brann has 0 Energy: the 2 Energy dice cannot be spent and are not counted (LODE-9).' }
- */
-export async function spendableEnergy(db: Kysely<Database>, campaignId: number, characterId: number | null, energy: number): Promise<{ energy: number; note: string | null }> {
-  // A character of another campaign is refused whatever the Energy asked, as everywhere else.
-  const holder = characterId === null ? null : await ledgerHolder(db, campaignId, characterId)
-  if (energy <= 0) return { energy: 0, note: null }
-  /** "the Energy die cannot be spent and is", "1 of the 2 Energy dice cannot be spent and is". */
-  const dice = (left: number): string => {
-    const which = left === energy ? (energy === 1 ? 'the Energy die' : `the ${energy} Energy dice`) : `${left} of the ${energy} Energy dice`
-    return `${which} cannot be spent and ${left === 1 ? 'is' : 'are'} not counted`
-  }
-  if (characterId === null) return { energy: 0, note: `Energy is a character’s to spend (LODE-9): ${dice(energy)}. Pick who rolls.` }
-  const have = Math.max(0, (await pointsOf(db, campaignId, characterId)).energy)
-  if (energy <= have) return { energy, note: null }
-  return { energy: have, note: `${holder!.name} has ${have} Energy: ${dice(energy - have)} (LODE-9).` }
-}
-
-/**
  * Writes the engine's point entries to the ledger, each with its log entry; returns their ids.
  * @example await payPoints(tx, holder, [{ point: 'destiny', change: -1, reason: 'a re-roll' }], 'Strength +1')
  */

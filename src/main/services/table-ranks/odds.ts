@@ -5,27 +5,18 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { RankOdds } from '../../../shared/api/table-ranks.contract'
-import { aspectOdds, colourOf, isFailure, rankOdds, rankOddsWithAspect, RANKS, type Rank } from '../../engines/ranks'
+import { aspectOdds, type Rank } from '../../engines/ranks'
+import { chartOf, rankRollOdds } from '../../engines/ranks/table-odds'
 import { AppError, notFound } from '../core'
 import { engineRoll } from './roll-store'
 
 /**
- * The chart's bars in RK-3's colours, the chance of Fair or better (a success; against a Danger,
- * removed) and of Good or better (removed with no Harm, RK-8).
- * @example chartOf(rankOdds({ ability: 'fair' })).success // 0.5833…
- */
-export function chartOf(odds: Record<Rank, number>): RankOdds {
-  const bars = RANKS.map((rank) => ({ rank, p: odds[rank], colour: colourOf(rank) }))
-  const sum = (keep: (r: Rank) => boolean) => RANKS.filter(keep).reduce((s, r) => s + odds[r], 0)
-  return { bars, success: sum((r) => !isFailure(r)), noHarm: sum((r) => !isFailure(r) && r !== 'fair') }
-}
-
-/**
- * RK-2, RK-4: odds before the roll, plain and with an aspect invoked.
+ * RK-2, RK-4: odds before the roll, plain and with an aspect invoked: the engine's `rankRollOdds`,
+ * the same function the page calls.
  * @example rollOdds({ rank: 'good' }).success
  */
 export function rollOdds(input: { rank: Rank }): RankOdds & { withAspect: RankOdds } {
-  return { ...chartOf(rankOdds({ ability: input.rank })), withAspect: chartOf(rankOddsWithAspect({ ability: input.rank })) }
+  return rankRollOdds(input)
 }
 
 /**

@@ -13,9 +13,10 @@
  * row that breaks a rule of the library is refused with a sentence that says which, and the
  * library is left as it was.
  */
-import type BetterSqlite3 from 'better-sqlite3'
-import { promisify } from 'node:util'
-import { gzip as gzipCb } from 'node:zlib'
+import BetterSqlite3 from 'better-sqlite3'
+import { Readable, Writable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { createGzip } from 'node:zlib'
 import { AppError } from '../core'
 import { remapRow, type IdMaps } from './remap'
 import { campaignTables } from './tables'
@@ -23,7 +24,6 @@ import { MAX_IMPORT_BYTES, MAX_UNPACKED_BYTES, TRANSFER_FORMAT, TRANSFER_VERSION
 
 export { MAX_IMPORT_BYTES, MAX_UNPACKED_BYTES, TRANSFER_FORMAT, TRANSFER_VERSION, parseCampaignFile, type TransferHeader }
 
-const gzip = promisify(gzipCb)
 
 
 export interface ExportResult {
@@ -57,55 +57,146 @@ export function exportFileName(name: string, now: Date): string {
 }
 
 /**
- * The campaign's rows as file lines (header first, end line last), ids numbered 1…n per table.
- * @example const { lines } = campaignLines(sqlite, 3, new Date())
+ * A table's ids in the file, 1…n in the order the rows had: the sorted ids, found by binary search
+ * (a million log entries take 8 MB this way, where a Map of them takes many times that).
  */
-export function campaignLines(sqlite: BetterSqlite3.Database, campaignId: number, now: Date): { header: TransferHeader; lines: string[]; rows: number } {
-  const campaign = sqlite.prepare('select name, system from campaign where id = ?').get(campaignId) as { name: string; system: string } | undefined
-  if (!campaign) throw new AppError('not_found', `There is no campaign with id ${campaignId}; it may have been deleted.`)
-  const tables = campaignTables(sqlite)
-  const byTable = new Map(tables.map((t) => [t.name, t]))
-  const maps: IdMaps = new Map()
-  // One read transaction, so the file is one consistent moment of the campaign.
-  return sqlite.transaction(() => {
-    for (const t of tables) {
-      if (!t.hasId) continue
-      const ids = sqlite.prepare(`select id from "${t.name}" where ${t.where} order by id`).pluck().all(campaignId) as number[]
-      maps.set(t.name, new Map(ids.map((id, i) => [id, i + 1])))
+class Renumbering {
+  constructor(private readonly ids: Float64Array) {}
+
+  get(id: number): number | undefined {
+    let lo = 0
+    let hi = this.ids.length - 1
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1
+      const at = this.ids[mid]!
+      if (at === id) return mid + 1
+      if (at < id) lo = mid + 1
+      else hi = mid - 1
     }
+    return undefined
+  }
+
+  has(id: number): boolean {
+    return this.get(id) !== undefined
+  }
+}
+
+/** How an export reports how far it is, and how it is stopped. */
+export interface ExportOptions {
+  /** Rows written so far, of all the rows in the file. */
+  onProgress?: (done: number, total: number) => void
+  /** Stops the export; the file is left incomplete (the caller removes it). */
+  signal?: AbortSignal
+}
+
+/** Lines are handed to gzip in batches of about this many characters. */
+const BATCH_CHARS = 256 * 1024
+
+/**
+ * An export opened on one consistent moment of the campaign: its header (counts included) is
+ * known at once, and `writeTo` streams the rows — read one at a time, renumbered, gzip-compressed
+ * and written as they come — so memory stays flat however long the log is. A library file is read
+ * through a second, read-only connection holding that moment, so the app's connection stays free
+ * for changes while the file is written; `close` lets it go.
+ * @example const x = openExport(sqlite, 3, new Date()); try { await x.writeTo(createWriteStream(path)) } finally { x.close() }
+ */
+export function openExport(sqlite: BetterSqlite3.Database, campaignId: number, now: Date) {
+  const own = !sqlite.memory && sqlite.name !== ''
+  const db = own ? new BetterSqlite3(sqlite.name, { readonly: true, fileMustExist: true }) : sqlite
+  let open = true
+  const close = (): void => {
+    if (!open) return
+    open = false
+    if (db.inTransaction && own) db.exec('rollback')
+    if (own) db.close()
+  }
+  try {
+    if (own) db.exec('begin') // the read snapshot starts at the first read below and lasts until close
+    const campaign = db.prepare('select name, system from campaign where id = ?').get(campaignId) as { name: string; system: string } | undefined
+    if (!campaign) throw new AppError('not_found', `There is no campaign with id ${campaignId}; it may have been deleted.`)
+    const tables = campaignTables(db)
+    const byTable = new Map(tables.map((t) => [t.name, t]))
+    const maps: IdMaps = new Map()
     const counts: Record<string, number> = {}
-    const lines: string[] = []
     for (const t of tables) {
-      const order = t.hasId ? 'id' : 'rowid'
-      const stmt = sqlite.prepare(`select * from "${t.name}" where ${t.where} order by ${order}`)
-      let n = 0
-      for (const row of stmt.iterate(campaignId) as Iterable<Record<string, unknown>>) {
-        lines.push(JSON.stringify([t.name, remapRow(maps, byTable, t, row)]))
-        n++
+      if (t.hasId) {
+        const ids = Float64Array.from(db.prepare(`select id from "${t.name}" where ${t.where} order by id`).pluck().iterate(campaignId) as Iterable<number>)
+        maps.set(t.name, new Renumbering(ids) as unknown as Map<number, number>)
+        counts[t.name] = ids.length
+      } else {
+        counts[t.name] = db.prepare(`select count(*) from "${t.name}" where ${t.where}`).pluck().get(campaignId) as number
       }
-      counts[t.name] = n
     }
+    const rows = Object.values(counts).reduce((a, b) => a + b, 0)
     const header: TransferHeader = {
       format: TRANSFER_FORMAT,
       version: TRANSFER_VERSION,
       exportedAt: now.toISOString(),
-      schema: latestSchema(sqlite),
+      schema: latestSchema(db),
       campaign,
       counts,
     }
-    return { header, lines, rows: lines.length }
-  }).deferred()
+
+    async function* text(options: ExportOptions): AsyncGenerator<string> {
+      let batch = JSON.stringify(header) + '\n'
+      let done = 0
+      for (const t of tables) {
+        const order = t.hasId ? 'id' : 'rowid'
+        for (const row of db.prepare(`select * from "${t.name}" where ${t.where} order by ${order}`).iterate(campaignId) as Iterable<Record<string, unknown>>) {
+          batch += JSON.stringify([t.name, remapRow(maps, byTable, t, row)]) + '\n'
+          done++
+          if (batch.length >= BATCH_CHARS) {
+            yield batch
+            batch = ''
+            options.onProgress?.(done, rows)
+          }
+        }
+      }
+      yield batch + JSON.stringify({ end: true, rows: done }) + '\n'
+      options.onProgress?.(done, rows)
+    }
+
+    return {
+      header,
+      rows,
+      fileName: exportFileName(campaign.name, now),
+      /** Streams the gzip-compressed file into `sink`, waiting for it as it fills. */
+      async writeTo(sink: NodeJS.WritableStream, options: ExportOptions = {}): Promise<void> {
+        try {
+          await pipeline(Readable.from(text(options)), createGzip({ level: 6 }), sink, options.signal ? { signal: options.signal } : {})
+        } catch (err) {
+          if (options.signal?.aborted) throw new AppError('refused', 'The export was stopped; no campaign file was made.')
+          throw err
+        }
+      },
+      close,
+    }
+  } catch (err) {
+    close()
+    throw err
+  }
 }
 
 /**
- * Exports one campaign to a gzip-compressed JSON Lines file held in memory.
+ * Exports one campaign to a gzip-compressed JSON Lines file held in memory (compressed: the rows
+ * are streamed through gzip, never all held as text).
  * @example const { data, fileName } = await exportCampaign(core.handle.sqlite, 3, new Date()) // 'The-Sunken-Keep-2025-03-01.lantern.gz'
  */
-export async function exportCampaign(sqlite: BetterSqlite3.Database, campaignId: number, now: Date): Promise<ExportResult> {
-  const { header, lines, rows } = campaignLines(sqlite, campaignId, now)
-  const text = [JSON.stringify(header), ...lines, JSON.stringify({ end: true, rows })].join('\n') + '\n'
-  const data = await gzip(Buffer.from(text, 'utf8'), { level: 6 })
-  return { data, fileName: exportFileName(header.campaign.name, now), rows }
+export async function exportCampaign(sqlite: BetterSqlite3.Database, campaignId: number, now: Date, options: ExportOptions = {}): Promise<ExportResult> {
+  const x = openExport(sqlite, campaignId, now)
+  try {
+    const parts: Buffer[] = []
+    const collect = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        parts.push(chunk)
+        done()
+      },
+    })
+    await x.writeTo(collect, options)
+    return { data: Buffer.concat(parts), fileName: x.fileName, rows: x.rows }
+  } finally {
+    x.close()
+  }
 }
 
 

@@ -1,15 +1,24 @@
 /**
- * Odds that follow a roll panel's inputs: asked of the API (the engine's exact odds, DICE-2) about
- * 100 ms after the last change, the newest answer winning; a refused input shows its reason. Every
- * system's panel uses it; `refresh` asks again at once (after something else changed the odds).
+ * Odds that follow a roll panel's inputs (DICE-2). Where the page can work out the engine's exact
+ * odds itself (`local` gives an answer), they are set in the same tick as the change, before the
+ * next frame: no wait, no round trip. Otherwise (or where `local` answers null: something the page
+ * has not loaded yet) they are asked of the API about `delay` ms after the last change, the newest
+ * answer winning. A refused input shows its reason; `refresh` works them out again at once.
  */
-import { onBeforeUnmount, ref, shallowRef, watch } from 'vue'
+import { computed, onBeforeUnmount, ref, shallowRef, watch } from 'vue'
 
-export function useOdds<Req, Res>(request: () => Req | null, fetch: (req: Req) => Promise<Res>, delay = 100) {
+/** The page's own answer: the odds, or the sentence that says why there are none. */
+export type LocalOdds<Res> = { odds: Res; error: null } | { odds: null; error: string }
+
+export function useOdds<Req, Res>(request: () => Req | null, fetch: (req: Req) => Promise<Res>, delay = 100, local?: (req: Req) => LocalOdds<Res> | null) {
   const odds = shallowRef<Res | null>(null)
   const error = ref<string | null>(null)
   let timer: ReturnType<typeof setTimeout> | undefined
   let asked = 0
+  const here = computed(() => {
+    const req = request()
+    return req === null || !local ? null : local(req)
+  })
 
   async function ask(req: Req): Promise<void> {
     const mine = ++asked
@@ -34,10 +43,17 @@ export function useOdds<Req, Res>(request: () => Req | null, fetch: (req: Req) =
       error.value = null
       return
     }
+    const mine = here.value
+    if (mine) {
+      asked++
+      odds.value = mine.odds
+      error.value = mine.error
+      return
+    }
     timer = setTimeout(() => void ask(req), delay)
   }
 
-  watch(() => JSON.stringify(request()), refresh, { immediate: true })
+  watch([() => JSON.stringify(request()), here], refresh, { immediate: true })
   onBeforeUnmount(() => clearTimeout(timer))
   return { odds, error, refresh }
 }

@@ -26,14 +26,19 @@ export function formatBytes(n: number): string {
   return `${(n / 1024 / 1024).toFixed(1)} MB`
 }
 
-/** Downloads a campaign file, reporting bytes as they arrive; returns the file name and size. */
-export async function downloadCampaign(campaignId: number, onProgress: Progress): Promise<{ fileName: string; bytes: number }> {
-  const res = await fetch(`/transfer/export?campaignId=${campaignId}`, { headers: { authorization: `Bearer ${gmKey()}` } })
+/**
+ * Downloads a campaign file, reporting bytes as they arrive (the file is made as it is sent, so
+ * its size is not known ahead); returns the file name, size and rows. `signal` stops it: the server
+ * stops reading the campaign and no file is saved.
+ */
+export async function downloadCampaign(campaignId: number, onProgress: Progress, signal?: AbortSignal): Promise<{ fileName: string; bytes: number; rows: number | null }> {
+  const res = await fetch(`/transfer/export?campaignId=${campaignId}`, { headers: { authorization: `Bearer ${gmKey()}` }, ...(signal ? { signal } : {}) })
   if (!res.ok || !res.body) {
     const body = (await res.json().catch(() => null)) as { error?: ApiError } | null
     throw new Error(body?.error?.message ?? `The export failed (HTTP ${res.status}).`)
   }
   const total = Number(res.headers.get('content-length')) || null
+  const rows = Number(res.headers.get('x-lantern-rows')) || null
   const disposition = res.headers.get('content-disposition') ?? ''
   const fileName = decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1] ?? 'campaign.lantern.gz')
   const reader = res.body.getReader()
@@ -54,7 +59,7 @@ export async function downloadCampaign(campaignId: number, onProgress: Progress)
   a.click()
   a.remove()
   setTimeout(() => URL.revokeObjectURL(url), 60_000)
-  return { fileName, bytes: done }
+  return { fileName, bytes: done, rows }
 }
 
 /** Uploads a campaign file, reporting bytes sent; resolves with the new campaign or the refusal. */

@@ -1,0 +1,83 @@
+/**
+ * Exporting a campaign of 1,000,000 log entries (and 1,000 characters), on a real SQLite file: the
+ * time and the memory it takes, as a file written while it is read (`openExport` → a file on disk)
+ * and as the whole file returned in memory (`exportCampaign`). Memory is the process's resident
+ * size sampled every 10 ms during the export, less what it was just before. The baseline is a bare
+ * SELECT of the same rows, each turned to JSON and dropped.
+ * The library is seeded with the log's search-index triggers left out (they cost ~0.1 ms an entry
+ * and an export does not read the index), so seeding a million entries takes seconds, not minutes.
+ * `npm run bench -- transfer-1m`
+ */
+import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { createCore } from '../src/main/app'
+import * as transfer from '../src/main/services/transfer'
+import { BenchGroup } from './harness'
+
+const LOGS = 1_000_000
+const CHARACTERS = 1_000
+
+/** Runs fn, sampling the resident size; returns its time and the peak above the size before. */
+async function measured(fn: () => Promise<unknown>): Promise<{ ms: number; peakMiB: number }> {
+  global.gc?.()
+  const before = process.memoryUsage().rss
+  let peak = before
+  const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10)
+  const t0 = performance.now()
+  await fn()
+  const ms = performance.now() - t0
+  clearInterval(sample)
+  peak = Math.max(peak, process.memoryUsage().rss)
+  return { ms, peakMiB: (peak - before) / 1048576 }
+}
+
+export default async function (): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'lantern-bench-'))
+  const core = await createCore({ dataFile: join(dir, 'bench.sqlite'), mode: 'browser', version: 'bench', checkOutputs: false, autoBackup: false })
+  const sqlite = core.handle.sqlite
+  try {
+    const r = await core.router.call('campaign.create', { name: 'Bench', system: 'osr' }, { scope: 'gm' })
+    if (!r.ok) throw new Error(r.error.message)
+    const campaignId = (r.value as { id: number }).id
+    const t0 = performance.now()
+    const triggers = sqlite.prepare("select name, sql from sqlite_master where type = 'trigger' and tbl_name = 'log_entry' and sql like '%search_index%'").all() as { name: string; sql: string }[]
+    for (const t of triggers) sqlite.exec(`drop trigger "${t.name}"`)
+    sqlite.transaction(() => {
+      const ch = sqlite.prepare("insert into character (campaign_id, kind, name, notes, sheet, created_at, updated_at) values (?, ?, ?, ?, ?, 't', 't')")
+      for (let i = 0; i < CHARACTERS; i++) ch.run(campaignId, i < 6 ? 'pc' : 'npc', `Citizen ${i}`, `Owes ${i % 97} GP to the guild.`, JSON.stringify({ hp: 6 + (i % 5) }))
+      const log = sqlite.prepare("insert into log_entry (campaign_id, game_time, real_time, kind, payload, dice) values (?, ?, 't', 'osr.attack', ?, ?)")
+      for (let i = 0; i < LOGS; i++) {
+        log.run(campaignId, i * 6, JSON.stringify({ characterId: 1 + (i % CHARACTERS), targetName: 'a goblin', total: i % 20, hit: i % 3 === 0 }), JSON.stringify([{ sides: 20, face: 1 + (i % 20) }]))
+      }
+    })()
+    for (const t of triggers) sqlite.exec(t.sql)
+    console.log(`Seeded ${CHARACTERS.toLocaleString('en')} characters and ${LOGS.toLocaleString('en')} log entries in ${Math.round(performance.now() - t0)} ms.`)
+
+    const g = new BenchGroup(`export a campaign of ${LOGS.toLocaleString('en')} log entries (time; memory added at the peak)`)
+    const base = await measured(async () => {
+      for (const row of sqlite.prepare('select * from log_entry where campaign_id = ?').iterate(campaignId)) JSON.stringify(row)
+    })
+    g.record(`baseline: bare SELECT of the log, each row to JSON (+${base.peakMiB.toFixed(0)} MiB)`, base.ms, 1, true)
+    const open = (transfer as { openExport?: typeof transfer.openExport }).openExport
+    if (open) {
+      const file = join(dir, 'export.lantern.gz')
+      const streamed = await measured(async () => {
+        const x = open(sqlite, campaignId, new Date())
+        try {
+          await x.writeTo(createWriteStream(file))
+        } finally {
+          x.close()
+        }
+      })
+      g.record(`export streamed to a file (${(statSync(file).size / 1048576).toFixed(0)} MiB; +${streamed.peakMiB.toFixed(0)} MiB)`, streamed.ms, 1)
+    }
+    const inMemory = await measured(() => transfer.exportCampaign(sqlite, campaignId, new Date()))
+    g.record(`exportCampaign, the file returned in memory (+${inMemory.peakMiB.toFixed(0)} MiB)`, inMemory.ms, 1)
+    g.print()
+  } finally {
+    await core.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
