@@ -26,7 +26,7 @@ export default defineConfig({
     build: {
       outDir: resolve(`${out}/renderer`),
       minify: true,
-      rolldownOptions: { input: resolve('src/renderer/index.html') },
+      rolldownOptions: { input: { index: resolve('src/renderer/index.html'), players: resolve('src/renderer/players.html') } },
     },
     plugins: [vue()],
   },

@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { createCore, type Core } from './app'
 import { LibraryOpenError } from './db/library-file'
 import { bindIpc } from './ipc'
+import { enableSharing } from './server/share'
 import { LIBRARY_FILE_NAME } from './paths'
 import {
   APP_HOST,
@@ -114,6 +115,12 @@ app.whenReady().then(async () => {
           const r = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options)
           return r.canceled ? null : (r.filePaths[0] ?? null)
         },
+        async chooseFolder({ title, defaultPath }) {
+          const win = BrowserWindow.getFocusedWindow()
+          const options = { title, defaultPath: defaultPath ?? app.getPath('documents'), properties: ['openDirectory' as const, 'createDirectory' as const] }
+          const r = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options)
+          return r.canceled ? null : (r.filePaths[0] ?? null)
+        },
       },
     })
   try {
@@ -132,6 +139,9 @@ app.whenReady().then(async () => {
       return app.quit()
     }
   }
+  // The players' screen: the same listener as in the browser mode, started when the GM shares.
+  const sharing = enableSharing({ core, rendererDir })
+  app.once('will-quit', () => void sharing.close())
   await createWindow(core)
   app.on('activate', () => {
     if (core && BrowserWindow.getAllWindows().length === 0) void createWindow(core)

@@ -28,10 +28,12 @@ import { challengeTableContract } from './api/table-challenge.contract'
 import { playContract } from './api/play.contract'
 import { tableLodeContract } from './api/table-lode.contract'
 import { ranksTableContract } from './api/table-ranks.contract'
+import { tableSceneContract } from './api/table-scene.contract'
 import { recapContract } from './api/recap.contract'
 import { backupContract } from './api/backup.contract'
 import { desktopContract } from './api/desktop.contract'
 import { partyContract } from './api/party.contract'
+import { playersContract, playersEvents } from './api/players.contract'
 
 export * from './api/common'
 export * from './api/core.contract'
@@ -49,9 +51,11 @@ export * from './api/clock.contract'
 export * from './api/table-osr.contract'
 export * from './api/play.contract'
 export * from './api/table-lode.contract'
+export * from './api/table-scene.contract'
 export * from './api/recap.contract'
 export * from './api/backup.contract'
 export * from './api/party.contract'
+export * from './api/players.contract'
 export { SYSTEMS, SYSTEM_IDS } from './systems'
 
 export const contract = {
@@ -72,16 +76,19 @@ export const contract = {
   ...playContract,
   ...tableLodeContract,
   ...ranksTableContract,
+  ...tableSceneContract,
   ...recapContract,
   ...backupContract,
   ...desktopContract,
   ...partyContract,
+  ...playersContract,
 } as const satisfies Record<MethodName, MethodDef>
 
 export const events = {
   ...coreEvents,
   ...recordEvents,
   ...clockEvents,
+  ...playersEvents,
 } as const satisfies Record<EventName, EventDef>
 
 export type Contract = typeof contract

@@ -22,10 +22,12 @@ import { CHALLENGE_TABLE_METHODS } from './api/table-challenge.names'
 import { PLAY_METHODS } from './api/play.names'
 import { TABLE_LODE_METHODS } from './api/table-lode.names'
 import { RANKS_TABLE_METHODS } from './api/table-ranks.names'
+import { TABLE_SCENE_METHODS } from './api/table-scene.names'
 import { RECAP_METHODS } from './api/recap.names'
 import { BACKUP_METHODS } from './api/backup.names'
 import { DESKTOP_METHODS } from './api/desktop.names'
 import { PARTY_METHODS } from './api/party.names'
+import { PLAYERS_EVENTS, PLAYERS_METHODS } from './api/players.names'
 
 export const METHOD_NAMES = [
   ...CORE_METHODS,
@@ -45,10 +47,12 @@ export const METHOD_NAMES = [
   ...PLAY_METHODS,
   ...TABLE_LODE_METHODS,
   ...RANKS_TABLE_METHODS,
+  ...TABLE_SCENE_METHODS,
   ...RECAP_METHODS,
   ...BACKUP_METHODS,
   ...DESKTOP_METHODS,
   ...PARTY_METHODS,
+  ...PLAYERS_METHODS,
 ] as const
 export type MethodName = (typeof METHOD_NAMES)[number]
 
@@ -56,6 +60,7 @@ export const EVENT_NAMES = [
   ...CORE_EVENTS,
   ...RECORD_EVENTS,
   ...CLOCK_EVENTS,
+  ...PLAYERS_EVENTS,
 ] as const
 export type EventName = (typeof EVENT_NAMES)[number]
 

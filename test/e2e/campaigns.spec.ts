@@ -119,7 +119,7 @@ test('settings show the data file, switch the theme, and refuse an out-of-range 
   await expect(page.getByLabel('Combat round length')).toHaveValue('15')
 
   await page.getByRole('navigation', { name: 'Campaign' }).getByRole('link', { name: 'Home' }).click()
-  await expect(page.getByText('Combat round length set to 15.')).toBeVisible()
+  await expect(page.getByText('Combat round length set to 15 seconds.')).toBeVisible()
   expect(problems).toEqual([])
 })
 

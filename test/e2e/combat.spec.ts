@@ -119,7 +119,7 @@ test('CLK-2: the Ladder’s fight is the clock’s: set up from an encounter, a 
   expect(problems).toEqual([])
 })
 
-test('CLK-2: a challenge set up while the clock is in combat is its fight: a round at the tracker and one with R agree; Play it out waits; breaking off ends both', async ({ page, lantern }) => {
+test('CLK-2: a challenge set up while the clock is in combat is its fight: a round at the tracker and one with R agree; no Play it out in combat; breaking off ends both', async ({ page, lantern }) => {
   const problems = watchConsole(page)
   await page.setViewportSize({ width: 1280, height: 720 })
   const id = await createCampaign(page, lantern, 'Dragon Lair', 'The Challenge System')
@@ -147,7 +147,7 @@ test('CLK-2: a challenge set up while the clock is in combat is its fight: a rou
   await expect(bar.getByTestId('clock-mode')).toHaveText(/^Combat · round 0/)
 
   // Round 1 at the tracker is the clock's round 1; round 2 with R is the challenge's round 2.
-  await page.getByRole('button', { name: /^Play round 1/ }).click()
+  await page.getByRole('button', { name: /^Play combat round 1/ }).click()
   await expect(bar.getByTestId('clock-mode')).toHaveText(/^Combat · round 1 \(\d+ s\)/)
   await page.locator('body').click()
   await page.keyboard.press('r')
@@ -155,11 +155,11 @@ test('CLK-2: a challenge set up while the clock is in combat is its fight: a rou
   const history = page.getByRole('table', { name: 'Pools round by round' })
   await expect(history.getByRole('row')).toHaveCount(3)
   await expect(history.getByRole('row').nth(2)).toHaveText(/2\s*6\s*4/)
-  await expect(page.getByRole('button', { name: /^Play round 3/ })).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Play combat round 3/ })).toBeVisible()
 
-  // Many rounds at once cannot be one combat round: refused, saying why.
-  await page.getByRole('button', { name: 'Play it out' }).click()
-  await expect(page.getByRole('alert').filter({ hasText: 'The clock is in combat (round 2)' })).toContainText('play them one at a time (Play round, or R on the clock bar), or end the combat first')
+  // Many rounds at once cannot be one combat round: in combat the tracker offers End combat instead of Play it out.
+  await expect(page.getByRole('button', { name: 'Play it out' })).toHaveCount(0)
+  await expect(page.getByRole('main').getByRole('button', { name: 'End combat' })).toBeVisible()
   await page.screenshot({ path: '/tmp/combat-challenge.png' })
   await page.screenshot({ path: test.info().outputPath('combat-challenge.png') })
 

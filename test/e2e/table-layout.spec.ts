@@ -1,7 +1,9 @@
 /**
  * The table as one tool: at 1280 × 720 (a laptop's screen) each system's Roll button and odds chart
- * are in view without scrolling, the chart's labels stay on one line, the dropdowns show their
- * words whole, and the log column reads a line without wrapping every word.
+ * are in view without scrolling, in every roll panel and set-up a system has (the old-school check,
+ * a Ladder spell, LODE's opposed roll, a challenge's two sides); the docked odds and Roll button
+ * never lie over a field; the chart's labels stay on one line, the dropdowns show their words
+ * whole, and the log column reads a line without wrapping every word.
  */
 import BetterSqlite3 from 'better-sqlite3'
 import type { Locator, Page } from '@playwright/test'
@@ -10,17 +12,28 @@ import { createCampaign, openSection } from './support'
 
 const VIEW = { width: 1280, height: 720 }
 
+interface Panel {
+  key: string
+  /** Opens the panel, picks whatever the GM picks first, and gives its region. */
+  open: (page: Page) => Promise<Locator>
+  /**
+   * Fields that run past the foot of the screen (a spell's, LODE's modifiers under its combat scene,
+   * two sides of an opposed roll or a challenge): the docked odds and Roll button stay over the
+   * fields below until the GM scrolls to them, and then cover none.
+   */
+  long?: true
+}
 interface System {
   key: string
   name: string
   sheets: [string, object][]
-  /** The roll panel's region, and whatever the GM picks first. */
-  roll: (page: Page) => Promise<Locator>
+  panels: Panel[]
 }
 
-const ladderSheet = (assets: [string, string][]) => ({
+const ladderSheet = (assets: [string, string, string?][], rotes: object[] = []) => ({
   concept: 'Rooftop courier',
-  assets: assets.map(([name, rating]) => ({ name, rating, school: null })),
+  assets: assets.map(([name, rating, school]) => ({ name, rating, school: school ?? null })),
+  rotes,
   flaws: ['Reckless', 'Owes the guild', 'Afraid of heights'].map((name) => ({ name, vulnerability: false })),
   features: ['scarred hands', 'brass goggles', 'a laugh like a kettle'],
 })
@@ -30,47 +43,107 @@ const SYSTEMS: System[] = [
   {
     key: 'ladder',
     name: 'The Ladder',
-    sheets: [['Tai', ladderSheet([['Hand-to-hand fighting', 'good'], ['Running', 'good'], ['Hiding', 'good'], ['Pistols', 'good'], ['Climbing', 'expert'], ['Eyesight', 'expert']])]],
-    roll: async (page) => page.getByRole('region', { name: 'Roll a task' }),
+    sheets: [
+      ['Tai', ladderSheet([['Hand-to-hand fighting', 'good'], ['Running', 'good'], ['Hiding', 'good'], ['Pistols', 'good'], ['Climbing', 'expert'], ['Eyesight', 'expert']])],
+      [
+        'Mirela',
+        ladderSheet(
+          [['Green magic', 'expert', 'green'], ['Hedge charms', 'good', 'hedge'], ['Running', 'good'], ['Hiding', 'good'], ['Pistols', 'good'], ['Climbing', 'good']],
+          [{ effect: 'a deep sleep falls on the guards', assets: ['Green magic'], rung: 'good' }],
+        ),
+      ],
+    ],
+    panels: [
+      {
+        key: 'task',
+        open: async (page) => {
+          const roll = page.getByRole('region', { name: 'Roll a task' })
+          await roll.getByLabel('Who', { exact: true }).selectOption({ label: 'Tai' })
+          return roll
+        },
+      },
+      {
+        key: 'spell',
+        long: true,
+        open: async (page) => {
+          const roll = page.getByRole('region', { name: 'Roll a task' })
+          await roll.getByLabel('Who', { exact: true }).selectOption({ label: 'Mirela' })
+          await roll.getByRole('radio', { name: 'Cast a spell ✦' }).click()
+          await roll.getByRole('checkbox', { name: /^Green magic/ }).check()
+          return roll
+        },
+      },
+    ],
   },
   {
     key: 'osr',
     name: 'Old-school core',
     sheets: [['Glam', { level: 1, B: -1, M: 0, S: 1, h: 4, maxH: 4 }]],
-    roll: async (page) => {
-      const roll = page.getByRole('region', { name: 'Roll', exact: true })
-      await roll.getByLabel('Who').selectOption({ label: 'Glam' })
-      return roll
-    },
+    panels: [
+      {
+        key: 'check',
+        open: async (page) => {
+          const roll = page.getByRole('region', { name: 'Roll', exact: true })
+          await roll.getByLabel('Who', { exact: true }).selectOption({ label: 'Glam' })
+          return roll
+        },
+      },
+    ],
   },
   {
     key: 'lode',
     name: 'LODE',
-    sheets: [['Brann', { attributes: [{ name: 'Strength', dice: 1, note: '' }], skills: [{ name: 'Swordfighting', dice: 2, note: '' }], energySupply: 3 }]],
-    roll: async (page) => {
-      const roll = page.getByRole('form', { name: 'Roll a pool' })
-      await roll.getByLabel('Who rolls').selectOption({ label: 'Brann' })
-      return roll
-    },
+    sheets: [
+      ['Brann', { attributes: [{ name: 'Strength', dice: 1, note: '' }], skills: [{ name: 'Swordfighting', dice: 2, note: '' }], energySupply: 3 }],
+      ['Ysolde', { attributes: [{ name: 'Agility', dice: 1, note: '' }], skills: [{ name: 'Knife fighting', dice: 1, note: '' }], energySupply: 2 }],
+    ],
+    panels: [
+      {
+        key: 'roll',
+        long: true,
+        open: async (page) => {
+          const roll = page.getByRole('form', { name: 'Roll a pool' })
+          await roll.getByLabel('Who rolls').selectOption({ label: 'Brann' })
+          return roll
+        },
+      },
+      {
+        key: 'opposed',
+        long: true,
+        open: async (page) => {
+          await page.getByRole('tab', { name: 'Opposed' }).click()
+          const roll = page.getByRole('form', { name: 'Opposed roll' })
+          await roll.getByLabel('First side', { exact: true }).selectOption({ label: 'Brann' })
+          await roll.getByLabel('Opposing side', { exact: true }).selectOption({ label: 'Ysolde' })
+          return roll
+        },
+      },
+    ],
   },
   {
     key: 'challenge',
     name: 'The Challenge System',
     sheets: [['Cecilie', { abilities: [{ name: 'Vanquish Monster', rating: 7, bonus: 0, reserves: 5, resistance: 0 }], reductions: [] }]],
-    roll: async (page) => {
-      const setup = page.getByRole('form', { name: 'Set up a challenge' })
-      await setup.getByRole('group', { name: 'Challenger' }).getByLabel('Who').selectOption({ label: 'Cecilie' })
-      await setup.getByRole('group', { name: 'Challenger' }).getByLabel('Ability').selectOption({ label: 'Vanquish Monster 7' })
-      await setup.getByRole('group', { name: 'Opposition' }).getByLabel('Name').fill('the mother dragon')
-      await setup.getByRole('group', { name: 'Opposition' }).getByLabel('Rating').fill('6')
-      return setup
-    },
+    panels: [
+      {
+        key: 'setup',
+        long: true,
+        open: async (page) => {
+          const setup = page.getByRole('form', { name: 'Set up a challenge' })
+          await setup.getByRole('group', { name: 'Challenger' }).getByLabel('Who').selectOption({ label: 'Cecilie' })
+          await setup.getByRole('group', { name: 'Challenger' }).getByLabel('Ability').selectOption({ label: 'Vanquish Monster 7' })
+          await setup.getByRole('group', { name: 'Opposition' }).getByLabel('Name').fill('the mother dragon')
+          await setup.getByRole('group', { name: 'Opposition' }).getByLabel('Rating').fill('6')
+          return setup
+        },
+      },
+    ],
   },
   {
     key: 'ranks',
     name: 'Resolution and Ranks',
     sheets: [['Alexis', ranksSheet]],
-    roll: async (page) => page.getByRole('region', { name: 'Rank roll' }),
+    panels: [{ key: 'roll', open: async (page) => page.getByRole('region', { name: 'Rank roll' }) }],
   },
 ]
 
@@ -98,8 +171,26 @@ interface PageLabel {
   getBoundingClientRect(): { height: number; left: number; right: number }
 }
 
+/** Every field of a panel that comes before its dock, with where it sits, and where the dock sits. */
+interface PageBox {
+  top: number
+  bottom: number
+}
+interface PageElement {
+  getBoundingClientRect(): PageBox & { width: number; height: number }
+  compareDocumentPosition(other: PageElement): number
+  closest(selector: string): PageElement | null
+  getAttribute(name: string): string | null
+  id: string
+  textContent: string | null
+  querySelector(selector: string): PageElement | null
+  querySelectorAll(selector: string): PageElement[]
+  checkVisibility(): boolean
+}
+const FOLLOWING = 4
+
 for (const system of SYSTEMS) {
-  test(`${system.name} at 1280 × 720: the Roll button and the odds chart are in view without scrolling, labels on one line, no dropdown cut`, async ({ page, lantern }) => {
+  test(`${system.name} at 1280 × 720: in each roll panel the Roll button and the odds chart are in view without scrolling and over no field, labels on one line, no dropdown cut`, async ({ page, lantern }) => {
     const problems = watchConsole(page)
     await page.setViewportSize(VIEW)
     const campaignId = await createCampaign(page, lantern, `${system.name} night`, system.name)
@@ -109,39 +200,58 @@ for (const system of SYSTEMS) {
     const bar = page.getByRole('region', { name: 'Session' })
     await bar.getByRole('button', { name: 'Start session' }).click()
     await expect(bar).toContainText('Session 1')
-    const panel = await system.roll(page)
-    const chart = panel.getByRole('figure').first()
-    await expect(chart.getByRole('listitem').first()).toBeVisible()
-    await page.evaluate('window.scrollTo(0, 0)')
-    expect(await page.evaluate('window.scrollY')).toBe(0)
+    for (const { key, open, long } of system.panels) {
+      const panel = await open(page)
+      const where = `${system.key} ${key}`
+      const chart = panel.getByRole('figure').first()
+      await expect(chart.getByRole('listitem').first()).toBeVisible()
+      await page.evaluate("window.scrollTo({ top: 0, behavior: 'instant' })")
+      expect(await page.evaluate('window.scrollY')).toBe(0)
 
-    // The Roll button and the chart, whole, inside the window as it opens.
-    const roll = panel.getByRole('button', { name: /^(Roll|Start challenge)/ }).first()
-    for (const [what, box] of [['chart', await chart.boundingBox()], ['Roll button', await roll.boundingBox()]] as const) {
-      expect(box, what).not.toBeNull()
-      expect(box!.y, `${what} top`).toBeGreaterThanOrEqual(0)
-      expect(box!.y + box!.height, `${what} bottom`).toBeLessThanOrEqual(VIEW.height)
-      expect(box!.x + box!.width, `${what} right`).toBeLessThanOrEqual(VIEW.width)
-    }
-    // Each outcome's label on one line, inside the chart.
-    const chartBox = (await chart.boundingBox())!
-    const labels = await chart.getByRole('listitem').evaluateAll((items) => {
-      const w = globalThis as unknown as PageWindow
-      return (items as unknown as { lastElementChild: PageLabel }[]).map((li) => {
-        const r = li.lastElementChild.getBoundingClientRect()
-        return { text: li.lastElementChild.textContent ?? '', height: r.height, lineHeight: parseFloat(w.getComputedStyle(li.lastElementChild).lineHeight), left: r.left, right: r.right }
+      // The Roll button and the chart, whole, inside the window as it opens.
+      const roll = panel.getByRole('button', { name: /^(Roll|Cast|Start challenge)/ }).first()
+      for (const [what, box] of [['chart', await chart.boundingBox()], ['Roll button', await roll.boundingBox()]] as const) {
+        expect(box, `${where} ${what}`).not.toBeNull()
+        expect(box!.y, `${where} ${what} top`).toBeGreaterThanOrEqual(0)
+        expect(box!.y + box!.height, `${where} ${what} bottom`).toBeLessThanOrEqual(VIEW.height)
+        expect(box!.x + box!.width, `${where} ${what} right`).toBeLessThanOrEqual(VIEW.width)
+      }
+      // The dock (the chart and the Roll button) lies over no field: every field above it ends above it
+      // (for two sides, once the GM has scrolled down to the last of them).
+      if (long) await page.evaluate("window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' })")
+      const covered = await chart.evaluate((figure, following) => {
+        const dock = (figure as unknown as PageElement).closest('.dock')
+        if (!dock) return ['the chart is in no dock']
+        const top = dock.getBoundingClientRect().top
+        const form = dock.closest('form, section[aria-label], [role="region"]') ?? dock
+        return [...form.querySelectorAll('input, select, textarea, button, label, legend, summary')]
+          .filter((field) => (field.compareDocumentPosition(dock) & following) !== 0 && field.closest('.dock') === null && field.checkVisibility())
+          .filter((field) => {
+            const box = field.getBoundingClientRect()
+            return box.height > 0 && box.bottom > top + 0.5
+          })
+          .map((field) => `${field.id || field.getAttribute('aria-label') || (field.textContent ?? '').trim().slice(0, 30)} (${Math.round(field.getBoundingClientRect().bottom)} > ${Math.round(top)})`)
+      }, FOLLOWING)
+      expect(covered, `${where}: fields under the dock`).toEqual([])
+      await page.evaluate("window.scrollTo({ top: 0, behavior: 'instant' })")
+
+      // Each outcome's label on one line, inside the chart.
+      const chartBox = (await chart.boundingBox())!
+      const labels = await chart.getByRole('listitem').evaluateAll((items) => {
+        const w = globalThis as unknown as PageWindow
+        return (items as unknown as { lastElementChild: PageLabel }[]).map((li) => {
+          const r = li.lastElementChild.getBoundingClientRect()
+          return { text: li.lastElementChild.textContent ?? '', height: r.height, lineHeight: parseFloat(w.getComputedStyle(li.lastElementChild).lineHeight), left: r.left, right: r.right }
+        })
       })
-    })
-    for (const l of labels) {
-      expect(l.height, `“${l.text}” on one line`).toBeLessThan(l.lineHeight * 1.5)
-      expect(l.left, `“${l.text}” inside the chart`).toBeGreaterThanOrEqual(chartBox.x)
-      expect(l.right, `“${l.text}” inside the chart`).toBeLessThanOrEqual(chartBox.x + chartBox.width)
-    }
-    // No dropdown of the roll panel shows its choice cut (“Hand-to-han…”).
-    // A select whose chosen words are wider than it shows (the arrow takes about 20 px beside the padding).
-    const cut = await panel
-      .locator('select:visible')
-      .evaluateAll((selects) => {
+      for (const l of labels) {
+        expect(l.height, `${where}: “${l.text}” on one line`).toBeLessThan(l.lineHeight * 1.5)
+        expect(l.left, `${where}: “${l.text}” inside the chart`).toBeGreaterThanOrEqual(chartBox.x)
+        expect(l.right, `${where}: “${l.text}” inside the chart`).toBeLessThanOrEqual(chartBox.x + chartBox.width)
+      }
+      // No dropdown of the roll panel shows its choice cut (“Hand-to-han…”).
+      // A select whose chosen words are wider than it shows (the arrow takes about 20 px beside the padding).
+      const cut = await panel.locator('select:visible').evaluateAll((selects) => {
         const w = globalThis as unknown as PageWindow
         const ctx = w.document.createElement('canvas').getContext('2d')
         return (selects as unknown as PageSelect[]).flatMap((s) => {
@@ -152,11 +262,12 @@ for (const system of SYSTEMS) {
           return ctx.measureText(words).width > room ? [`${s.id || s.name}: “${words}”`] : []
         })
       })
-    expect(cut).toEqual([])
-    // The log is wide enough to read a line.
-    const log = (await page.getByRole('region', { name: 'Log' }).boundingBox())!
-    expect(log.width).toBeGreaterThanOrEqual(320)
-    await page.screenshot({ path: test.info().outputPath(`table-${system.key}.png`) })
+      expect(cut, where).toEqual([])
+      // The log is wide enough to read a line.
+      const log = (await page.getByRole('region', { name: 'Log' }).boundingBox())!
+      expect(log.width).toBeGreaterThanOrEqual(320)
+      await page.screenshot({ path: test.info().outputPath(`table-${system.key}-${key}.png`) })
+    }
     expect(problems).toEqual([])
   })
 }

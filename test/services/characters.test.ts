@@ -113,7 +113,7 @@ describe('creating characters', () => {
       { field: 'sheet.level', problem: 'must be a number' },
       { field: 'sheet.maxH', problem: 'must be at least 0' },
     ])
-    expect(osr.message).toBe('The sheet has values that cannot be: level must be a number. maxH must be at least 0. Nothing was saved.')
+    expect(osr.message).toBe('The sheet has values that cannot be: Level: must be a number. Maximum H: must be at least 0. Nothing was saved.')
     const ladderId = await campaign('ladder')
     const ladder = await refused(core, 'character.create', {
       campaignId: ladderId,
@@ -221,7 +221,7 @@ describe('character.check', () => {
     expect(ok.facts.map((f) => f.label)).toEqual(['Resistance target', 'Strike bonus', 'Hardiness'])
     const bad = await gm(core, 'character.check', { campaignId, kind: 'pc', sheet: { ...glam, maxH: -3 } })
     expect(bad.fields).toEqual([{ field: 'maxH', problem: 'must be at least 0' }])
-    expect(bad.problems).toEqual(['maxH must be at least 0.'])
+    expect(bad.problems).toEqual(['Maximum H: must be at least 0.'])
     expect(written(core)).toEqual(before)
   })
 })

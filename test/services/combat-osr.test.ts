@@ -40,8 +40,11 @@ describe('the tracker follows the clock (CLK-2, OSR-14)', () => {
     expect((await table()).combat!.combatants.map((c) => c.name)).toEqual(['Glam'])
     await gm(core, 'osr.combat.join', { campaignId, characterId: chief, side: 'foes' })
     for (let round = 1; round <= 3; round++) {
-      const expected = rollInitiative(seededDice(`${SEED}#${counter() + 2}`), { round, combatants: [{ id: String(glam), M: 0 }, { id: String(chief), M: 1 }] })
+      // OSR-14: every combatant's d20 comes from the round's one roll of the campaign's dice (DICE-3).
+      const taken = counter()
+      const expected = rollInitiative(seededDice(`${SEED}#${taken + 1}`), { round, combatants: [{ id: String(glam), M: 0 }, { id: String(chief), M: 1 }] })
       await gm(core, 'clock.nextRound', { campaignId })
+      expect(counter()).toBe(taken + 1)
       const view = await table()
       expect(view.combat).toMatchObject({ round, clockRound: round, initiativeRound: round, needsInitiative: false })
       expect(view.combat!.order).toEqual(expected.order.map((s) => ({ total: s.total, characterIds: s.ids.map(Number) })))

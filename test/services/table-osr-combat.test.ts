@@ -48,8 +48,8 @@ afterEach(async () => {
 describe('combat (OSR-14, CLK-2)', () => {
   it('starting a combat puts the clock in 5-second rounds and rolls round 1’s initiative with surprise, as the engine does', async () => {
     const order = [{ id: String(glam), M: 0 }, { id: String(mage), M: 1 }, { id: String(chief), M: 1, surprise: -2 }]
-    // The clock's first round takes roll 1 of the campaign's dice (its timers and lights could need it); initiative takes roll 2.
-    const expected = rollInitiative(seededDice(`${SEED}#2`), { round: 1, combatants: order })
+    // OSR-14: the clock's first round and its initiative take one roll of the campaign's dice, roll 1 (its timers and lights would come first).
+    const expected = rollInitiative(seededDice(`${SEED}#1`), { round: 1, combatants: order })
     const view = await gm(core, 'osr.combat.start', { campaignId, party: [glam, mage], foes: [chief], surprise: { party: 0, foes: -2 } })
     expect(view.combat).toMatchObject({ round: 1, clockRound: 1, needsInitiative: false })
     expect(view.combat!.order).toEqual(expected.order.map((s) => ({ total: s.total, characterIds: s.ids.map(Number) })))
@@ -73,7 +73,7 @@ describe('combat (OSR-14, CLK-2)', () => {
     const acted = await gm(core, 'osr.combat.act', { campaignId, characterId: glam, action: 'ran for the door' })
     expect(acted.combat!.combatants.find((c) => c.characterId === glam)!.acted).toBe(true)
     expect((await refused(core, 'osr.combat.act', { campaignId, characterId: glam })).message).toBe('Glam has already acted this round: one action a round (OSR-14).')
-    const expected = rollInitiative(seededDice(`${SEED}#4`), { round: 2, combatants: [{ id: String(glam), M: 0 }, { id: String(chief), M: 1 }] })
+    const expected = rollInitiative(seededDice(`${SEED}#2`), { round: 2, combatants: [{ id: String(glam), M: 0 }, { id: String(chief), M: 1 }] })
     const next = await gm(core, 'osr.round', { campaignId })
     expect(next.combat).toMatchObject({ round: 2, clockRound: 2 })
     expect(next.combat!.combatants.every((c) => !c.acted)).toBe(true)

@@ -9,6 +9,7 @@ import type { RanksTables } from './schema-ranks'
 import type { LadderTables } from './schema-ladder'
 import type { ChallengeTables } from './schema-challenge'
 import type { ActionTables } from './schema-actions'
+import type { PlayersTables } from './schema-players'
 
 export interface CampaignTable {
   id: Generated<number>
@@ -45,7 +46,7 @@ export interface LogEntryTable {
   undone: Generated<number>
 }
 
-export interface Database extends RecordTables, ClockTables, RanksTables, LodeTables, OsrTables, LadderTables, ChallengeTables, ActionTables {
+export interface Database extends RecordTables, ClockTables, RanksTables, LodeTables, OsrTables, LadderTables, ChallengeTables, ActionTables, PlayersTables {
   campaign: CampaignTable
   setting: SettingTable
   log_entry: LogEntryTable
@@ -198,10 +199,14 @@ export interface InjuryTable {
 export interface SearchIndexTable {
   rowid: number
   campaign_id: number
-  kind: 'character' | 'location' | 'encounter_table' | 'encounter_row' | 'adventure' | 'session'
+  kind: 'character' | 'location' | 'encounter_table' | 'encounter_row' | 'adventure' | 'session' | 'inventory_item' | 'ledger_entry' | 'injury' | 'log_entry'
   ref_id: number
+  open_id: number
+  game_time: number | null
+  game_end: number | null
   title: string
   body: string
+  extra: string
 }
 
 export interface RecordTables {

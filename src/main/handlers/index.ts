@@ -21,12 +21,14 @@ import { playHandlers } from './play'
 import { recordingActions } from '../services/play'
 import { tableLodeHandlers } from './table-lode'
 import { ranksTableHandlers } from './table-ranks'
+import { tableSceneHandlers } from './table-scene'
 import { challengeTableHandlers } from './table-challenge'
 import { recapHandlers } from './recap'
 import type { LibraryHost } from '../services/backup'
 import { backupHandlers } from './backup'
 import { desktopHandlers } from './desktop'
 import { partyHandlers } from './party'
+import { playersHandlers } from './players'
 import type { FileDialogs } from '../platform'
 
 export type { AppInfo } from './core'
@@ -50,10 +52,12 @@ export function createHandlers(deps: ServiceDeps, info: AppInfo, library: Librar
     ...playHandlers(deps, () => handlers),
     ...tableLodeHandlers(deps),
     ...ranksTableHandlers(deps),
+    ...tableSceneHandlers(deps),
     ...challengeTableHandlers(deps),
     ...recapHandlers(deps),
     ...backupHandlers(deps, library),
     ...partyHandlers(deps),
+    ...playersHandlers(deps),
   }
   // The GM's undoable actions are recorded as they are made, for undo and redo (services/play).
   return recordingActions(handlers)

@@ -3,13 +3,15 @@
  * 127.0.0.1), --data (or GM_DATA: a library file or a folder; default the per-user data folder),
  * --open-backup (a copy of the newest backup in place of a damaged library, which is kept aside).
  * LANTERN_GM_TOKEN / LANTERN_PLAYER_TOKEN fix the tokens (for automated tests); otherwise they
- * are random on every start.
+ * are random on every start. LANTERN_SHARE_HOST makes the players' screen listen there (127.0.0.1 in
+ * tests) instead of on the machine's address on the local network; LANTERN_SHARE_PORT, on that port.
  */
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { createCore } from '../app'
 import { resolveLibraryFile } from '../paths'
 import { startServer } from './index'
+import { enableSharing } from './share'
 import { version } from '../../../package.json'
 
 async function main(): Promise<void> {
@@ -44,10 +46,13 @@ async function main(): Promise<void> {
     ...(process.env.LANTERN_GM_TOKEN ? { gmToken: process.env.LANTERN_GM_TOKEN } : {}),
     ...(process.env.LANTERN_PLAYER_TOKEN ? { playerToken: process.env.LANTERN_PLAYER_TOKEN } : {}),
   })
+  // The players' screen: a second listener, started only when the GM shares (players.share).
+  const sharing = enableSharing({ core, rendererDir: join(__dirname, '../renderer') })
   console.log(`Lantern ${version} is running. Open this address in your browser (it holds your GM key):\n\n  ${server.gmUrl}\n`)
   console.log(`Library: ${dataFile}`)
   console.log('Press Ctrl+C to stop.')
   const stop = async () => {
+    await sharing.close()
     await server.close()
     await core.close()
     process.exit(0)

@@ -30,6 +30,7 @@ export const router = createRouter({
         { path: 'locations', name: 'locations', component: () => import('./views/locations/LocationsView.vue') },
         { path: 'encounter-tables', name: 'encounter-tables', component: () => import('./views/encounter-tables/EncounterTablesView.vue') },
         { path: 'search', name: 'search', component: () => import('./views/search/SearchView.vue') },
+        { path: 'log/:entryId(\\d+)', name: 'log-entry', component: () => import('./views/search/LogEntryView.vue'), props: (route) => ({ entryId: Number(route.params.entryId) }) },
         { path: 'time', name: 'clock', component: () => import('./views/clock/ClockPage.vue') },
         { path: 'table', name: 'table', component: () => import('./views/table/TableView.vue') },
         // The ledger and injuries live on the character page; old links land there.

@@ -72,6 +72,8 @@ export const SETTING_SCHEMAS = {
     .strict(),
   /** CLK-4: whether the clock offers a plain d6 reaction roll after an encounter (systems other than osr). */
   'clock.reactionRoll': z.boolean({ error: 'must be on or off' }),
+  /** The folder "Save to folder…" writes recaps into (a vault); null until the GM picks one. */
+  'recap.folder': z.string({ error: 'must be a folder' }).trim().min(1, 'must name a folder').max(4096, 'must be at most 4,096 characters').nullable(),
 } as const
 export type SettingKey = keyof typeof SETTING_SCHEMAS
 export const SETTING_DEFAULTS: { [K in SettingKey]: z.infer<(typeof SETTING_SCHEMAS)[K]> } = {
@@ -84,6 +86,7 @@ export const SETTING_DEFAULTS: { [K in SettingKey]: z.infer<(typeof SETTING_SCHE
   'ranks.abilities': ['Courage', 'Daring', 'Ferocity'],
   'clock.start': { day: 1, time: '00:00' },
   'clock.reactionRoll': true,
+  'recap.folder': null,
 }
 export const SettingKey = z.enum(Object.keys(SETTING_SCHEMAS) as [SettingKey, ...SettingKey[]], {
   error: () => `must be one of: ${Object.keys(SETTING_SCHEMAS).join(', ')}`,

@@ -24,6 +24,8 @@ export const ActionHistory = z.object({
   ),
   undo: ActionRef,
   redo: ActionRef,
+  /** The log holds play from before the undo history starts (a library from before undo by action, an imported campaign): it cannot be undone. */
+  earlierPlay: z.boolean(),
 })
 export type ActionHistory = z.infer<typeof ActionHistory>
 

@@ -1,6 +1,6 @@
 /** One sentence for each Challenge System entry in the log (challenge.*). */
 import type { LogEntry } from '../contract'
-import { CHALLENGE_DICE_WORDS as DICE_WORDS, type ChallengeDicePlace as DicePlace } from './words'
+import { CHALLENGE_DICE_WORDS as DICE_WORDS, entryWords, type ChallengeDicePlace as DicePlace } from './words'
 
 interface LoggedSide {
   name: string
@@ -65,6 +65,6 @@ export function challengeLogText(e: LogEntry): string {
     case 'challenge.undone':
       return `Taken back: ${String(p.summary)}.`
     default:
-      return e.kind
+      return entryWords(e.kind, e.payload)
   }
 }

@@ -6,9 +6,44 @@ import { describeOsrEntry } from './osr'
 import { describeLodeEntry } from './lode'
 import { describeRanksEntry } from './ranks'
 import { challengeLogText } from './challenge'
+import { entryWords, keyWords } from './words'
 
 export function settingLabel(key: string): string {
-  return key in SETTING_META ? SETTING_META[key as SettingMetaKey].label : key
+  if (key in SETTING_META) return SETTING_META[key as SettingMetaKey].label
+  const words = keyWords(key)
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}`
+}
+
+/** A value a GM typed anywhere, in words: never as JSON. */
+function valueWords(value: unknown): string {
+  if (value === null || value === undefined || value === '') return 'nothing'
+  if (typeof value === 'boolean') return value ? 'on' : 'off'
+  if (typeof value === 'string') return `“${value}”`
+  if (typeof value === 'number') return String(value)
+  if (Array.isArray(value)) return value.length ? value.map((v) => (typeof v === 'string' ? v : valueWords(v))).join(', ') : 'none'
+  return Object.entries(value as Record<string, unknown>)
+    .map(([k, v]) => `${keyWords(k)} ${valueWords(v)}`)
+    .join(', ')
+}
+
+/**
+ * A setting's change as the Settings page words it: "The campaign starts set to Day 3 · 06:00.",
+ * "Heal between adventures turned on.", "Combat round length set to 20 seconds."
+ */
+export function settingChangeText(key: string, value: unknown): string {
+  const label = settingLabel(key)
+  const input = key in SETTING_META ? SETTING_META[key as SettingMetaKey].input : null
+  if (typeof value === 'boolean') return `${label} turned ${value ? 'on' : 'off'}.`
+  if (input?.kind === 'day and time' && value && typeof value === 'object') {
+    const v = value as { day?: unknown; time?: unknown }
+    return `${label} set to Day ${String(v.day)} · ${String(v.time)}.`
+  }
+  if (input?.kind === 'number' && typeof value === 'number') {
+    const unit = 'unit' in input && input.unit ? (input.unit === 's' ? (value === 1 ? ' second' : ' seconds') : ` ${input.unit}`) : ''
+    return `${label} set to ${value}${unit}.`
+  }
+  if (input?.kind === 'list' && Array.isArray(value)) return `${label} set to ${valueWords(value)}.`
+  return `${label} set to ${valueWords(value)}.`
 }
 
 /** What an injury update did, in a word or two: the toggles a GM flips most. */
@@ -38,7 +73,7 @@ const FIELD_WORDS: Record<string, string> = {
 /** "title, notes changed", from an update's `to` (fields listed in `skip` are told apart). */
 function changedText(p: Record<string, unknown>, skip: string[] = []): string[] {
   const keys = Object.keys((p.to ?? {}) as Record<string, unknown>).filter((k) => !skip.includes(k))
-  return keys.length ? [`${keys.map((k) => FIELD_WORDS[k] ?? k).join(', ')} changed`] : []
+  return keys.length ? [`${keys.map((k) => FIELD_WORDS[k] ?? keyWords(k)).join(', ')} changed`] : []
 }
 
 /** What a session update did: fields changed, who came, who was not there after all. */
@@ -87,12 +122,27 @@ const CHARACTER_FIELD_WORDS: Record<string, string> = {
   draft: 'draft',
 }
 
+/**
+ * The entry in one line of plain words. An entry whose payload lacks what its sentence needs (a
+ * damaged or hand-written row) reads its own words rather than breaking the log.
+ * @example describeLogEntry({ kind: 'setting.changed', payload: { key: 'clock.start', value: { day: 3, time: '06:00' } }, … }) // 'The campaign starts set to Day 3 · 06:00.'
+ */
 export function describeLogEntry(e: LogEntry): string {
+  try {
+    return sentenceOf(e)
+  } catch {
+    return entryWords(e.kind, e.payload)
+  }
+}
+
+function sentenceOf(e: LogEntry): string {
   const p = e.payload
   // The clock writes its own sentence into each entry (services/clock/lines.ts).
   if (e.kind.startsWith('clock.event.')) return String(p.text)
   if (e.kind === 'clock.undone') return `Undone: ${String(p.summary)}.`
   if (e.kind.startsWith('clock.')) return `${String(p.summary)}.`
+  // The LODE, Ranks and Challenge combat entries write their own sentence (services/table-scene).
+  if (/^(lode|ranks|challenge)\.combat\./.test(e.kind) && typeof p.text === 'string') return p.text
   if (e.kind.startsWith('osr.')) return describeOsrEntry(e)
   if (e.kind.startsWith('ranks.')) return describeRanksEntry(e)
   if (e.kind.startsWith('lode.')) return describeLodeEntry(e)
@@ -119,7 +169,7 @@ export function describeLogEntry(e: LogEntry): string {
     case 'campaign.renamed':
       return `Campaign renamed from “${String(p.from)}” to “${String(p.to)}”.`
     case 'setting.changed':
-      return `${settingLabel(String(p.key))} set to ${JSON.stringify(p.value)}.`
+      return settingChangeText(String(p.key), p.value)
     case 'note':
       return String(p.text)
     case 'adventure.created':
@@ -169,7 +219,7 @@ export function describeLogEntry(e: LogEntry): string {
     case 'character.generated':
       return `Rolled a new character, “${String(p.name)}”: B ${signed(p.B)}, M ${signed(p.M)}, S ${signed(p.S)}, ${String(p.maxH)} H, ${String(p.gold)} GP.`
     case 'character.updated':
-      return `“${String(p.name)}” changed: ${((p.changed as string[] | undefined) ?? []).map((f) => CHARACTER_FIELD_WORDS[f] ?? f).join(', ')}.`
+      return `“${String(p.name)}” changed: ${((p.changed as string[] | undefined) ?? []).map((f) => CHARACTER_FIELD_WORDS[f] ?? keyWords(f)).join(', ')}.`
     case 'character.deleted':
       return `${p.kind === 'pc' ? 'Player character' : 'NPC'} “${String(p.name)}” deleted.`
     case 'inventory.added':
@@ -179,6 +229,6 @@ export function describeLogEntry(e: LogEntry): string {
     case 'inventory.removed':
       return `${String(p.character)} no longer carries ${String(p.name)}.`
     default:
-      return e.kind
+      return entryWords(e.kind, p)
   }
 }

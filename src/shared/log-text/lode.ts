@@ -1,6 +1,6 @@
 /** One line of plain words for each kind of LODE log entry (log-text.ts hands `lode.*` here). */
 import type { LogEntry } from '../contract'
-import { LODE_LABEL_WORDS as LABEL_WORDS, dice, successes } from './words'
+import { LODE_LABEL_WORDS as LABEL_WORDS, dice, entryWords, successes } from './words'
 import type { LodeLabel } from '../contract'
 
 interface SidePayload {
@@ -51,6 +51,6 @@ export function describeLodeEntry(e: LogEntry): string {
     case 'lode.scene':
       return `Scene ${String(p.number)} begins.`
     default:
-      return e.kind
+      return entryWords(e.kind, e.payload)
   }
 }

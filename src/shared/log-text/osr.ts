@@ -1,6 +1,6 @@
 /** One sentence for each kind of log entry the old-school table writes (services/table-osr). */
 import type { LogEntry } from '../contract'
-import { OSR_OUTCOME_LABELS, gameTime, signed } from './words'
+import { OSR_OUTCOME_LABELS, entryWords, gameTime, signed } from './words'
 import type { OsrOutcome } from '../contract'
 
 type Harmed = { name: string; harm: number; before: { h: number; maxH: number }; after: { h: number; maxH: number }; limb: string; incapacitated: boolean; dead: boolean }
@@ -82,6 +82,6 @@ export function describeOsrEntry(e: LogEntry): string {
     case 'osr.undone':
       return `Undone at the table: ${String(p.summary)}.`
     default:
-      return e.kind
+      return entryWords(e.kind, e.payload)
   }
 }

@@ -1,6 +1,6 @@
 /** One line of plain words for each kind of log entry the Ranks table writes (`ranks.*`). */
 import type { LogEntry } from '../contract'
-import { cap } from './words'
+import { cap, entryWords } from './words'
 
 const s = (v: unknown): string => String(v ?? '')
 
@@ -70,6 +70,6 @@ export function describeRanksEntry(e: LogEntry): string {
     case 'ranks.xpRule':
       return p.rule === 'losses' ? 'XP now comes from Poor and Terrible results.' : 'XP now comes when an aspect leaves the outcome unchanged.'
     default:
-      return e.kind
+      return entryWords(e.kind, e.payload)
   }
 }

@@ -13,6 +13,29 @@ export function gameTime(seconds: number): string {
   return `Day ${day} · ${hh}:${mm}`
 }
 
+/**
+ * A name the code uses, in words: `gameTimeStart` is "game time start", `lode.halfmagic.givenUp`
+ * "lode halfmagic given up" (for a field or an entry no sentence names yet: no internal name reaches the log).
+ */
+export function keyWords(key: string): string {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[._-]+/g, ' ')
+    .toLowerCase()
+    .trim()
+}
+
+/**
+ * The sentence for an entry of a kind no sentence names: its own text or summary when it has one,
+ * otherwise its kind in words ("Lode halfmagic given up.").
+ */
+export function entryWords(kind: string, payload: Record<string, unknown>): string {
+  if (typeof payload.text === 'string' && payload.text) return payload.text
+  if (typeof payload.summary === 'string' && payload.summary) return `${payload.summary.replace(/\.$/, '')}.`
+  const words = keyWords(kind)
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}.`
+}
+
 /** A modifier as the sheet writes it: +1, 0, −1. */
 export function signed(n: number): string {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0'

@@ -92,6 +92,6 @@ describe('Ladder sheets', () => {
       { field: 'assets.0.rating', problem: 'must be one of poor, good, expert, superb, unprecedented (LAD-1)' },
       { field: 'rotes.0.rung', problem: 'must be one of terrible, poor, good, expert, superb, unprecedented, improbable (LAD-1)' },
     ])
-    expect(r.problems[1]).toBe('assets 1 rating must be one of poor, good, expert, superb, unprecedented (LAD-1).')
+    expect(r.problems[1]).toBe('Rating (asset 1): must be one of poor, good, expert, superb, unprecedented (LAD-1).')
   })
 })

@@ -14,6 +14,9 @@ import * as m0009 from './0009-table-lode'
 import * as m0010 from './0010-table-challenge'
 import * as m0011 from './0011-table-ranks'
 import * as m0012 from './0012-actions'
+import * as m0013 from './0013-search-everything'
+import * as m0014 from './0014-log-indexes'
+import * as m0015 from './0015-players'
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -26,6 +29,9 @@ export const migrations: Record<string, Migration> = {
   '0010-table-challenge': m0010,
   '0011-table-ranks': m0011,
   '0012-actions': m0012,
+  '0013-search-everything': m0013,
+  '0014-log-indexes': m0014,
+  '0015-players': m0015,
 }
 
 export const migrationProvider: MigrationProvider = {

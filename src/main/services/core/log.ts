@@ -1,4 +1,5 @@
 /** The session log: every change the GM makes is an entry, written in the change's own transaction. */
+import type BetterSqlite3 from 'better-sqlite3'
 import type { Kysely } from 'kysely'
 import type { Database, LogEntryRow } from '../../db/schema'
 import type { LogEntry } from '../../../shared/contract'
@@ -58,6 +59,10 @@ export async function sessionOfChange(db: Kysely<Database>, campaignId: number, 
  * @example await appendLog(tx, { campaignId: 1, kind: 'note', payload: { text: 'The bridge is out.' } })
  */
 export async function appendLog(tx: Tx, entry: NewLogEntry): Promise<LogEntry> {
+  if (tx.sqlite) {
+    const { campaignId, ...rest } = entry
+    return (await appendLogs(tx, campaignId, [rest]))[0]!
+  }
   const row = await tx.trx
     .insertInto('log_entry')
     .values({
@@ -80,6 +85,65 @@ export async function appendLog(tx: Tx, entry: NewLogEntry): Promise<LogEntry> {
   return logged
 }
 
+const insertStatements = new WeakMap<object, BetterSqlite3.Statement<unknown[]>>()
+
+function insertStatement(sqlite: BetterSqlite3.Database): BetterSqlite3.Statement<unknown[]> {
+  let stmt = insertStatements.get(sqlite)
+  if (!stmt) {
+    stmt = sqlite.prepare<unknown[]>(
+      'insert into log_entry (campaign_id, session_id, game_time, real_time, kind, payload, dice, gm_only) values (?, ?, ?, ?, ?, ?, ?, ?)',
+    )
+    insertStatements.set(sqlite, stmt)
+  }
+  return stmt
+}
+
+/**
+ * Appends entries of one campaign in order, inside the caller's transaction, as one batch: the open
+ * session and the clock's time are looked up once, and the rows go in through one prepared
+ * statement. Each entry is announced once the transaction commits, as `appendLog` does.
+ * @example await appendLogs(tx, 1, [{ kind: 'clock.advanced', payload: {…} }, { kind: 'clock.event.new-day', payload: {…} }])
+ */
+export async function appendLogs(tx: Tx, campaignId: number, entries: readonly Omit<NewLogEntry, 'campaignId'>[]): Promise<LogEntry[]> {
+  if (entries.length === 0) return []
+  const sqlite = tx.sqlite
+  if (!sqlite) {
+    const out: LogEntry[] = []
+    for (const e of entries) out.push(await appendLog(tx, { ...e, campaignId }))
+    return out
+  }
+  const openSession = entries.some((e) => e.sessionId === undefined) ? await openSessionId(tx.trx, campaignId) : null
+  const now = entries.some((e) => e.gameTime === undefined) ? await currentGameTime(tx.trx, campaignId) : 0
+  const stmt = insertStatement(sqlite)
+  const logged: LogEntry[] = []
+  for (const e of entries) {
+    const sessionId = e.sessionId !== undefined ? e.sessionId : openSession
+    const gameTime = e.gameTime ?? now
+    const payload = JSON.stringify(e.payload)
+    const dice = e.dice && e.dice.length > 0 ? JSON.stringify(e.dice) : null
+    const gmOnly = e.gmOnly ? 1 : 0
+    const id = Number(stmt.run(campaignId, sessionId, gameTime, tx.realTime, e.kind, payload, dice, gmOnly).lastInsertRowid)
+    // The entry as `toLogEntry` reads it back: the payload through JSON, as stored.
+    logged.push({
+      id,
+      campaignId,
+      sessionId,
+      gameTime,
+      realTime: tx.realTime,
+      kind: e.kind,
+      payload: JSON.parse(payload) as Record<string, unknown>,
+      dice: dice === null ? null : (JSON.parse(dice) as RolledFace[]),
+      gmOnly: gmOnly === 1,
+      undone: false,
+    })
+  }
+  for (const entry of logged) {
+    logWritten(tx, entry)
+    tx.emitAfterCommit('log.added', entry)
+  }
+  return logged
+}
+
 /**
  * A page of the log, newest first; pass the oldest id seen as `beforeId` for the next page.
  * @example await listLog(db, { campaignId: 1, limit: 50 })
@@ -92,5 +156,23 @@ export async function listLog(
   if (q.beforeId !== undefined) query = query.where('id', '<', q.beforeId)
   if (q.kind !== undefined) query = query.where('kind', '=', q.kind)
   const rows = await query.orderBy('id', 'desc').limit(q.limit).execute()
+  return rows.map(toLogEntry)
+}
+
+/**
+ * The entries of the given kinds a step wrote (ids `first` … `last`), newest first: what a
+ * follower of the clock reads to put back what the step did when it is undone.
+ * @example for (const e of await stepEntries(tx, 1, { first: 40, last: 52 }, ['ladder.combat.round'])) …
+ */
+export async function stepEntries(tx: Tx, campaignId: number, logs: { first: number; last: number }, kinds: readonly string[]): Promise<LogEntry[]> {
+  const rows = await tx.trx
+    .selectFrom('log_entry')
+    .selectAll()
+    .where('campaign_id', '=', campaignId)
+    .where('id', '>=', logs.first)
+    .where('id', '<=', logs.last)
+    .where('kind', 'in', [...kinds])
+    .orderBy('id', 'desc')
+    .execute()
   return rows.map(toLogEntry)
 }

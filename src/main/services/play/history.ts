@@ -31,6 +31,22 @@ export interface History {
   items: HistoryItem[]
   undo: { actionId: number; summary: string } | null
   redo: { actionId: number; summary: string } | null
+  earlierPlay: boolean
+}
+
+/** Log kinds written by editing records and sessions, which are never on the undo stack. */
+const RECORD_KINDS = ['campaign.', 'session.', 'character.', 'adventure.', 'location.', 'encounterTable.', 'setting.', 'inventory.', 'backup.']
+
+/**
+ * Whether the log holds play written before the campaign's first action: a library upgraded from
+ * before undo by action, or a campaign imported (a campaign file does not carry the undo history).
+ */
+async function playBeforeHistory(db: Kysely<Database>, campaignId: number): Promise<boolean> {
+  const first = await db.selectFrom('action').select((eb) => eb.fn.min('first_log_id').as('id')).where('campaign_id', '=', campaignId).executeTakeFirst()
+  let older = db.selectFrom('log_entry').select('id').where('campaign_id', '=', campaignId)
+  if (first?.id !== null && first?.id !== undefined) older = older.where('id', '<', Number(first.id))
+  for (const kind of RECORD_KINDS) older = older.where('kind', 'not like', `${kind}%`)
+  return (await older.limit(1).executeTakeFirst()) !== undefined
 }
 
 async function itemOf(db: Kysely<Database>, a: ActionRow): Promise<HistoryItem> {
@@ -70,6 +86,7 @@ export async function actionHistory(deps: ServiceDeps, input: { campaignId: numb
     items,
     undo: undo ? { actionId: undo.id, summary: actionWords(undo) } : null,
     redo: redo ? { actionId: redo.id, summary: actionWords(redo) } : null,
+    earlierPlay: await playBeforeHistory(deps.db, input.campaignId),
   }
 }
 

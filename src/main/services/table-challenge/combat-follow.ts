@@ -7,8 +7,10 @@
  * was in each entry, so undoing the step puts it back.
  */
 import type { ConversionChoice } from '../../engines/challenge'
-import { toLogEntry, type Tx } from '../core'
+import type { Met } from '../../../shared/api/table-combat.schemas'
+import { stepEntries, type Tx } from '../core'
 import * as clock from '../clock'
+import { logCombatStarted } from '../table-scene'
 import type { CombatChange, CombatFollower, StepContext } from '../clock'
 import { outcomeWords } from './view'
 import { playOneRound, withGmOnly } from './play'
@@ -36,7 +38,8 @@ async function following(ctx: StepContext, change: CombatChange, setup: Challeng
 }
 
 async function follow(ctx: StepContext, change: CombatChange): Promise<void> {
-  if (change.kind === 'started') return
+  // A fight begun from an encounter names what was met (DICE-1), for the challenge's set-up to offer as its opposition.
+  if (change.kind === 'started') return void ((change.setup as { met?: Met } | undefined)?.met && (await logCombatStarted(ctx, 'challenge', (change.setup as { met: Met }).met, null)))
   const setup = change.setup as ChallengeRoundSetup | undefined
   const c = await following(ctx, change, setup)
   if (!c) return
@@ -61,17 +64,9 @@ async function follow(ctx: StepContext, change: CombatChange): Promise<void> {
 
 /** Puts back the challenges a clock step being undone played or broke off, newest first. */
 async function undo(tx: Tx, campaignId: number, logs: { first: number; last: number }): Promise<void> {
-  const rows = await tx.trx
-    .selectFrom('log_entry')
-    .selectAll()
-    .where('campaign_id', '=', campaignId)
-    .where('id', '>=', logs.first)
-    .where('id', '<=', logs.last)
-    .where('kind', 'in', ['challenge.round', 'challenge.closed'])
-    .orderBy('id', 'desc')
-    .execute()
-  for (const row of rows) {
-    const p = toLogEntry(row).payload as { challengeId?: number; undo?: { status: 'running' | 'decided' | 'closed'; state: LoadedChallenge['stored'] } }
+  const entries = await stepEntries(tx, campaignId, logs, ['challenge.round', 'challenge.closed'])
+  for (const entry of entries) {
+    const p = entry.payload as { challengeId?: number; undo?: { status: 'running' | 'decided' | 'closed'; state: LoadedChallenge['stored'] } }
     if (p.challengeId !== undefined && p.undo) await saveChallenge(tx, p.challengeId, p.undo.status, p.undo.state)
   }
 }

@@ -7,7 +7,7 @@
 import type { StartConflict } from '../../../shared/api/table-ladder.contract'
 import { metNames, readMet, rollAppearing, type Met } from '../../../shared/api/table-combat.schemas'
 import { addTimer, type ClockState, type TimerInput } from '../../engines/clock'
-import { campaignDice, toLogEntry, unitOfWork, type ServiceDeps, type Tx } from '../core'
+import { campaignDice, stepEntries, unitOfWork, type ServiceDeps, type Tx } from '../core'
 import * as clock from '../clock'
 import type { CombatChange, CombatFollower, StepContext } from '../clock'
 import { runCombatRound, type RoundInput } from './combat'
@@ -66,16 +66,8 @@ async function follow(ctx: StepContext, change: CombatChange): Promise<ClockStat
 
 /** Takes back the trackers' entries of a clock step being undone, newest first. */
 async function undo(tx: Tx, campaignId: number, logs: { first: number; last: number }): Promise<void> {
-  const rows = await tx.trx
-    .selectFrom('log_entry')
-    .selectAll()
-    .where('campaign_id', '=', campaignId)
-    .where('id', '>=', logs.first)
-    .where('id', '<=', logs.last)
-    .where('kind', 'in', ['ladder.conflict.started', 'ladder.combat.round', 'ladder.conflict.ended'])
-    .orderBy('id', 'desc')
-    .execute()
-  for (const row of rows) await undoLadderEntry(tx, toLogEntry(row))
+  const entries = await stepEntries(tx, campaignId, logs, ['ladder.conflict.started', 'ladder.combat.round', 'ladder.conflict.ended'])
+  for (const entry of entries) await undoLadderEntry(tx, entry)
 }
 
 export const ladderCombatFollower: CombatFollower = { follow, undo }

@@ -5,8 +5,8 @@
  * Each is the table's own step, written inside the clock's step: undoing that step takes both back.
  */
 import type { Met } from '../../../shared/api/table-combat.schemas'
-import type { CombatChange, CombatFollower, StepContext } from '../clock'
-import { campaignDice, openSessionId, type Tx } from '../core'
+import { roundDice, type CombatChange, type CombatFollower, type StepContext } from '../clock'
+import { openSessionId, type Tx } from '../core'
 import { fighterIn, loadFighter } from './fighters'
 import { meetFoes, typeFoes, type FoeNumbers } from './foes'
 import { refused } from './plan'
@@ -42,7 +42,8 @@ export async function presentParty(tx: Tx, campaignId: number): Promise<number[]
 
 async function begin(ctx: StepContext, log: Logger, state: OsrTableState, change: CombatChange): Promise<OsrTableState> {
   const setup = (change.setup as OsrSetup | undefined) ?? { party: await presentParty(ctx.tx, ctx.campaignId), foes: [], adHoc: [], surprise: NO_SURPRISE }
-  const dice = setup.met ? await campaignDice(ctx.tx, ctx.campaignId) : null
+  // The encounter's number appearing is rolled on the step's one roll of the dice.
+  const dice = setup.met ? await roundDice(ctx) : null
   const met = setup.met && dice ? meetFoes(dice, setup.met) : null
   const foeIds = [...setup.foes, ...(met?.npcId != null && !setup.foes.includes(met.npcId) ? [met.npcId] : [])]
   if (foeIds.some((id) => setup.party.includes(id))) throw refused('A character cannot fight on both sides: take them out of one.', 'foes')
@@ -102,7 +103,8 @@ async function follow(ctx: StepContext, change: CombatChange): Promise<void> {
   if (change.kind === 'round') {
     // A fight the table did not follow (begun before it did) starts with the party now.
     const current = state.combat ? state : await begin(ctx, log, state, { ...change, setup: undefined })
-    const rolled = await rollRound(ctx.tx, ctx.campaignId, log, await campaignDice(ctx.tx, ctx.campaignId), current.combat!, change.round, current.combat!.surprise)
+    // OSR-14's initiative is rolled on the clock round's own roll of the dice: one roll per round.
+    const rolled = await rollRound(ctx.tx, ctx.campaignId, log, await roundDice(ctx), current.combat!, change.round, current.combat!.surprise)
     await saveTableState(ctx.tx, ctx.campaignId, { ...current, combat: rolled })
     await step.finish('clock:round', `Round ${change.round}`)
     return

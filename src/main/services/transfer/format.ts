@@ -5,7 +5,7 @@
 import { promisify } from 'node:util'
 import { gunzip as gunzipCb } from 'node:zlib'
 import { AppError } from '../core'
-import type { CampaignTable } from './tables'
+import { NOT_CARRIED, type CampaignTable } from './tables'
 
 const gunzip = promisify(gunzipCb)
 
@@ -56,6 +56,8 @@ export function parseCampaignFile(text: Buffer, tables: CampaignTable[]): Parsed
   const rows: [string, Record<string, unknown>][] = []
   let header: TransferHeader | null = null
   let ended: { rows: number } | null = null
+  /** Rows of tables an import leaves out (an undo history written by an earlier Lantern). */
+  let left = 0
   let start = 0
   let lineNo = 0
   while (start < text.length) {
@@ -91,6 +93,10 @@ export function parseCampaignFile(text: Buffer, tables: CampaignTable[]): Parsed
       throw refuse(`This campaign file is damaged: line ${lineNo} is not a row.`)
     }
     const [table, row] = value as [unknown, unknown]
+    if (typeof table === 'string' && NOT_CARRIED.has(table)) {
+      left++
+      continue
+    }
     const t = typeof table === 'string' ? byTable.get(table) : undefined
     if (!t) throw refuse(`This campaign file holds rows of "${String(table)}", which this Lantern does not know (line ${lineNo}); it may come from a newer Lantern.`)
     if (!row || typeof row !== 'object' || Array.isArray(row)) throw refuse(`This campaign file is damaged: line ${lineNo} holds no row.`)
@@ -101,7 +107,7 @@ export function parseCampaignFile(text: Buffer, tables: CampaignTable[]): Parsed
   }
   if (!header) throw refuse('This campaign file is empty.')
   if (!ended) throw refuse('This campaign file is cut short: its last line is missing.')
-  if (ended.rows !== rows.length) throw refuse(`This campaign file is damaged: it says it holds ${ended.rows} rows but holds ${rows.length}.`)
+  if (ended.rows !== rows.length + left) throw refuse(`This campaign file is damaged: it says it holds ${ended.rows} rows but holds ${rows.length + left}.`)
   const campaigns = rows.filter(([t]) => t === 'campaign')
   if (campaigns.length !== 1) throw refuse(`This campaign file is damaged: it should hold one campaign and holds ${campaigns.length}.`)
   return { header, rows }

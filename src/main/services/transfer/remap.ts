@@ -30,6 +30,31 @@ keys(['lode_roll', 'ranks_roll'], 'rollId', 'replacesId', 'replaces_id')
 /** Columns that hold a bare JSON array of ids. */
 const ID_ARRAY_COLUMNS: Record<string, string> = { 'lode_scene.kept_by': 'character' }
 
+/**
+ * Ids the clock's state keeps as text: a light's holder (`{ character: "4" }`, `{ location: "2" }`),
+ * a character's day of rest (`resting: { "4": … }`), a lantern's light id (`"item-37"`, its
+ * inventory item) and a cast window's timer (`"osr-cast-4"`, its caster).
+ */
+const TEXT_ID_KEYS: Record<string, string> = { character: 'character', location: 'location' }
+const KEYED_BY_ID: Record<string, string> = { resting: 'character' }
+const TEXT_ID_PATTERNS: [RegExp, string][] = [
+  [/^item-(\d+)$/, 'inventory_item'],
+  [/^osr-cast-(\d+)$/, 'character'],
+]
+/** Keys whose text may be a light's or a timer's id. */
+const PATTERN_KEYS = new Set(['id', 'lightId', 'timerId'])
+const DIGITS = /^\d+$/
+
+/** A text id renumbered: "12" → "40" for a key that holds one; "item-12" → "item-40". */
+function mapTextId(maps: IdMaps, tables: string[] | undefined, v: string): string {
+  if (tables && DIGITS.test(v)) return String(mapId(maps, tables, Number(v)))
+  for (const [pattern, table] of TEXT_ID_PATTERNS) {
+    const m = pattern.exec(v)
+    if (m) return v.slice(0, m.index + m[0].length - m[1]!.length) + String(mapId(maps, [table], Number(m[1])))
+  }
+  return v
+}
+
 /** Free text a GM typed: never parsed as JSON, whatever it looks like. */
 const FREE_TEXT = new Set(['name', 'title', 'summary', 'notes', 'description', 'text', 'reason', 'gm_notes', 'player_name', 'danger', 'aspect_name', 'who', 'dice_seed'])
 
@@ -55,7 +80,12 @@ function walk(maps: IdMaps, byTable: Map<string, CampaignTable>, v: unknown): un
       out[k] = remapRow(maps, byTable, rowTable, x as Record<string, unknown>)
     } else if (JSON_ID_KEYS[k]) {
       const t = JSON_ID_KEYS[k]!
-      out[k] = Array.isArray(x) ? x.map((y) => mapId(maps, t, y)) : typeof x === 'number' ? mapId(maps, t, x) : walk(maps, byTable, x)
+      out[k] = Array.isArray(x) ? x.map((y) => mapId(maps, t, y)) : typeof x === 'number' ? mapId(maps, t, x) : typeof x === 'string' ? mapTextId(maps, t, x) : walk(maps, byTable, x)
+    } else if (typeof x === 'string' && (TEXT_ID_KEYS[k] || PATTERN_KEYS.has(k))) {
+      out[k] = mapTextId(maps, TEXT_ID_KEYS[k] ? [TEXT_ID_KEYS[k]] : undefined, x)
+    } else if (KEYED_BY_ID[k] && x && typeof x === 'object' && !Array.isArray(x)) {
+      const t = [KEYED_BY_ID[k]]
+      out[k] = Object.fromEntries(Object.entries(x).map(([id, y]) => [mapTextId(maps, t, id), walk(maps, byTable, y)]))
     } else out[k] = walk(maps, byTable, x)
   }
   return out

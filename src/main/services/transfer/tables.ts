@@ -34,9 +34,16 @@ const LOOSE_ID_COLUMNS: Record<string, string> = {
   corrects_id: 'ledger_entry',
 }
 
-/** Tables that are never exported: FTS5 rebuilt by triggers, the migrator's own, SQLite's own. */
+/**
+ * Tables a campaign file does not carry: the undo history. Its actions are taken back through ids
+ * kept inside log payloads and step journals that an import cannot all renumber, so an undo after
+ * an import could reach another campaign's rows; an imported campaign's undo starts afresh.
+ */
+export const NOT_CARRIED: ReadonlySet<string> = new Set(['action'])
+
+/** Tables that are never exported: FTS5 and the log's tally rebuilt by triggers, the migrator's own, SQLite's own. */
 function isInternal(name: string): boolean {
-  return name.startsWith('sqlite_') || name.startsWith('kysely_') || name.startsWith('search_index')
+  return name.startsWith('sqlite_') || name.startsWith('kysely_') || name.startsWith('search_index') || name === 'log_tally' || NOT_CARRIED.has(name)
 }
 
 interface PragmaColumn { name: string; pk: number; notnull: number; type: string }

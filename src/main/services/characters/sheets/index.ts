@@ -5,6 +5,7 @@
 import type { z } from 'zod'
 import type { CheckResult, SystemId } from '../../../../shared/contract'
 import type { SheetOf } from '../../../../shared/api/sheets'
+import { fieldLabel } from '../../../../shared/api/field-labels'
 import { challengeSheet } from './challenge'
 import { ladderSheet } from './ladder'
 import { lodeSheet } from './lode'
@@ -22,9 +23,13 @@ export const SHEET_RULES: { [S in SystemId]: SheetRules<SheetOf[S]> } = {
   ranks: ranksSheet,
 }
 
-/** A field's path in words a GM reads: ['assets', 1, 'rating'] → "assets 2 rating". */
-export function fieldWords(path: readonly PropertyKey[]): string {
-  return path.map((p) => (typeof p === 'number' ? String(p + 1) : String(p))).join(' ')
+/**
+ * A sheet field's label as the sheet editors show it, from its path: never the key.
+ * @example sheetFieldLabel('maxH') // 'Maximum H'
+ * @example sheetFieldLabel('assets.1.rating') // 'Rating (asset 2)'
+ */
+export function sheetFieldLabel(path: string): string {
+  return fieldLabel(path, 'sheet') || 'The sheet'
 }
 
 export type ParsedSheet<S extends SystemId> = { ok: true; sheet: SheetOf[S] } | { ok: false; fields: CheckResult['fields'] }
@@ -46,7 +51,7 @@ export function parseSheet<S extends SystemId>(system: S, raw: unknown): ParsedS
 export function checkSheet<S extends SystemId>(system: S, raw: unknown, context: SheetContext): CheckResult & { sheet?: SheetOf[S] } {
   const parsed = parseSheet(system, raw)
   if (!parsed.ok) {
-    const problems = parsed.fields.map((f) => `${fieldWords(f.field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)))} ${f.problem}.`)
+    const problems = parsed.fields.map((f) => `${sheetFieldLabel(f.field)}: ${f.problem}.`)
     return { problems, fields: parsed.fields, facts: [] }
   }
   const rules = SHEET_RULES[system] as SheetRules<SheetOf[S]>
