@@ -26,6 +26,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath,
+      // A UTF-8 locale for the browser: under LANG=C (a bare CI shell) Chromium names a download
+      // with non-ASCII letters ("Session 01 – Title.md") just "download".
+      env: { ...process.env, LANG: /utf-?8/i.test(process.env.LANG ?? '') ? process.env.LANG! : 'C.UTF-8' },
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -80,7 +80,7 @@ function checkedDetails(kind: ItemKind, raw: Record<string, unknown>): Record<st
   if (parsed.success) return parsed.data as Record<string, unknown>
   const details = parsed.error.issues.map((i) => ({
     field: ['details', ...i.path.map(String)].join('.'),
-    problem: i.code === 'unrecognized_keys' ? `a ${kind} item has no ${i.keys.join(', ')}` : i.message,
+    problem: i.code === 'unrecognized_keys' ? `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind} item has no ${i.keys.join(', ')}` : i.message,
   }))
   throw new AppError('invalid_input', `The item was refused: ${describeProblems(details)}. Nothing was saved.`, details)
 }
