@@ -397,7 +397,8 @@ test('magic at the table and deadlines on the clock: no success % with no diffic
 
   // Healed, the injury stays in Tai's history, marked healed.
   const injuries = page.getByRole('region', { name: 'Injuries', exact: true })
-  await injuries.getByRole('list', { name: 'Current injuries' }).getByLabel('Healed').check()
+  // A click, not check(): ticked, the injury leaves the current list at once (check() would wait to see it ticked there).
+  await injuries.getByRole('list', { name: 'Current injuries' }).getByLabel('Healed').click()
   const history = injuries.getByRole('list', { name: 'Healed injuries' })
   await expect(history.getByRole('listitem', { name: 'Incapacitated' })).toContainText('healed')
   await expect(injuries.getByRole('heading', { name: /^History/ })).toBeVisible()
