@@ -4,6 +4,8 @@ import { createCampaign, openSection } from './support'
 
 function addPcs(lantern: Lantern, campaignId: number, names: string[]): void {
   const db = new BetterSqlite3(lantern.dataFile)
+  // Seeded dice: the turns below meet no encounter (CLK-3 would stop them there).
+  db.prepare('update campaign set dice_seed = ?, dice_counter = 0 where id = ?').run('rats', campaignId)
   for (const name of names) {
     const id = db.prepare("insert into character (campaign_id, kind, name, created_at, updated_at) values (?, 'pc', ?, 't', 't')").run(campaignId, name).lastInsertRowid
     db.prepare("insert into inventory_item (character_id, name, kind, quantity, details, created_at, updated_at) values (?, 'Rations', 'ration', 2, '{}', 't', 't')").run(id)
