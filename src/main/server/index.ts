@@ -14,6 +14,7 @@ import { type CallResult, type EventMessage, type Scope, events as eventDefs } f
 import type { Core } from '../app'
 import { contentSecurityPolicy, contentTypeFor, resolveAppAsset } from '../security'
 import { handleTransferRoute, type TransferCore } from './transfer-routes'
+import { keyMatches, readCall, sendUnlessFlooded } from './frames'
 
 /** Largest WebSocket message accepted, in bytes. */
 export const MAX_MESSAGE_BYTES = 256 * 1024
@@ -55,15 +56,8 @@ export function isAllowedHost(hostHeader: string | undefined, boundHost: string,
 
 /** Which scope a token grants, comparing in constant time. */
 export function scopeForToken(token: string | null, gmToken: string, playerToken: string): Scope | null {
-  if (!token) return null
-  const eq = (a: string, b: string) => {
-    if (a.length !== b.length) return false
-    let diff = 0
-    for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i)
-    return diff === 0
-  }
-  if (eq(token, gmToken)) return 'gm'
-  if (eq(token, playerToken)) return 'player'
+  if (keyMatches(token, gmToken)) return 'gm'
+  if (keyMatches(token, playerToken)) return 'player'
   return null
 }
 
@@ -162,25 +156,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     })
   })
 
-  /** Sends unless the client has left too much unread: then it is cut off, and only it. */
-  function send(ws: WebSocket, text: string): void {
-    if (ws.readyState !== ws.OPEN) return
-    if (ws.bufferedAmount > MAX_UNREAD_BYTES) ws.terminate()
-    else ws.send(text)
-  }
+  const send = (ws: WebSocket, text: string): void => sendUnlessFlooded(ws, text, MAX_UNREAD_BYTES)
 
   async function onMessage(ws: WebSocket, scope: Scope, text: string | null): Promise<void> {
-    let msg: { id?: unknown; method?: unknown; input?: unknown }
-    try {
-      msg = JSON.parse(text ?? '') as typeof msg
-    } catch {
-      ws.close(1007, 'Messages must be JSON text')
-      return
-    }
-    if (typeof msg !== 'object' || msg === null || typeof msg.id !== 'number') {
-      ws.close(1008, 'A call needs a numeric id')
-      return
-    }
+    const msg = readCall(ws, text)
+    if (!msg) return
     const result: CallResult = await options.core.router.call(msg.method, msg.input, { scope })
     send(ws, JSON.stringify({ id: msg.id, result }))
   }

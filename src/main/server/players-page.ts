@@ -1,9 +1,7 @@
 /**
  * What the players' listener serves over HTTP: the players' page and its built assets only (never
- * the GM's page), under the page's own strict CSP, to a Host it answers to; and the constant-time
- * check of a players' key.
+ * the GM's page), under the page's own strict CSP, to a Host it answers to.
  */
-import { timingSafeEqual } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { contentTypeFor, resolveAppAsset } from '../security'
@@ -23,15 +21,6 @@ export function playersPagePolicy(wsOrigin: string): string {
     "frame-ancestors 'none'",
     "object-src 'none'",
   ].join('; ')
-}
-
-/** Constant-time comparison of a presented key with the real one. */
-export function keyMatches(presented: string | null, key: string): boolean {
-  if (!presented) return false
-  const a = Buffer.from(presented)
-  const b = Buffer.from(key)
-  // Compared at the real key's length either way, so the time says nothing of how much matched.
-  return timingSafeEqual(a.length === b.length ? a : b, b) && a.length === b.length
 }
 
 /**

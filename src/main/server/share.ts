@@ -20,9 +20,11 @@ import { AppError, notFound } from '../services/core'
 import { PlayersHub, registerSharing, type SharingHost } from '../services/players'
 import { pickLanAddress, type InterfaceList } from './lan-address'
 import { KeyThrottle } from './key-throttle'
-import { keyMatches, servePlayersPage } from './players-page'
+import { servePlayersPage } from './players-page'
+import { keyMatches, readCall, sendUnlessFlooded } from './frames'
 
-export { keyMatches, playersPagePolicy } from './players-page'
+export { playersPagePolicy } from './players-page'
+export { keyMatches } from './frames'
 
 /** The port players' links use unless it is taken (then any free one, kept for next time). */
 export const DEFAULT_SHARE_PORT = 5176
@@ -117,11 +119,7 @@ export function enableSharing(options: SharingOptions): SharingHost & { close():
     return names.includes(hostHeader.toLowerCase())
   }
 
-  function send(ws: WebSocket, text: string): void {
-    if (ws.readyState !== ws.OPEN) return
-    if (ws.bufferedAmount > MAX_UNREAD_BYTES) ws.terminate()
-    else ws.send(text)
-  }
+  const send = (ws: WebSocket, text: string): void => sendUnlessFlooded(ws, text, MAX_UNREAD_BYTES)
 
   function accept(ws: WebSocket, l: Listening): void {
     l.clients.add(ws)
@@ -131,17 +129,8 @@ export function enableSharing(options: SharingOptions): SharingHost & { close():
     let chain = Promise.resolve()
     ws.on('message', (data, isBinary) => {
       chain = chain.then(async () => {
-        let msg: { id?: unknown; method?: unknown; input?: unknown }
-        try {
-          msg = JSON.parse(isBinary ? '' : data.toString()) as typeof msg
-        } catch {
-          ws.close(1007, 'Messages must be JSON text')
-          return
-        }
-        if (typeof msg !== 'object' || msg === null || typeof msg.id !== 'number') {
-          ws.close(1008, 'A call needs a numeric id')
-          return
-        }
+        const msg = readCall(ws, isBinary ? null : data.toString())
+        if (!msg) return
         const result =
           typeof msg.method === 'string' && PLAYER_METHODS.has(msg.method)
             ? await router.call(msg.method, msg.input, { scope: 'player' })
