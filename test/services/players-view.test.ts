@@ -151,4 +151,39 @@ describe('the players’ screen', () => {
     const [roll] = (await playerView(core.deps, ranks)).rolls
     expect(roll!.odds).toBe(`Success ${pct(before.success)}`)
   })
+
+  it('DICE-2: a Challenge round with dice at the comparison, and a start with dice at the pools (CH-11), show the player character’s chance the GM’s odds gave before it', async () => {
+    const ch = (await gm(core, 'campaign.create', { name: 'Dragon Lair', system: 'challenge', seed: 'players-challenge' })).id
+    const tai = (await gm(core, 'character.create', { campaignId: ch, kind: 'pc', name: 'Tai', playerName: null, sheet: { abilities: [{ name: 'Swordplay', rating: 5 }] } })).id
+    const sides = [{ name: 'Ghoul', ability: 'Clawing', rating: 4 }, { characterId: tai, ability: 'Swordplay', name: 'Tai', rating: 5 }]
+    const comparison = { campaignId: ch, dice: 'comparison' as const, complementary: 'stepped' as const, sides }
+    const started = await gm(core, 'challenge.start', comparison)
+    const before = await gm(core, 'challenge.preview', { id: started.id, choices: [] })
+    expect(before.kind).toBe('dice')
+    await gm(core, 'challenge.round', { id: started.id, choices: [] })
+    const [round] = (await playerView(core.deps, ch)).rolls
+    // Tai is the second side: the chance told is Tai's (the engine's b), not the ghoul's.
+    expect(before.a).not.toBe(before.b)
+    expect(round!.odds).toBe(`Tai wins ${pct(before.b)} · draw ${pct(before.draw)}`)
+    await gm(core, 'challenge.undo', { campaignId: ch })
+    await gm(core, 'challenge.undo', { campaignId: ch })
+
+    const pools = { ...comparison, dice: 'pools' as const, sides: [sides[1]!, sides[0]!] }
+    const atStart = await gm(core, 'challenge.odds', pools)
+    expect(atStart.kind).toBe('dice')
+    const second = await gm(core, 'challenge.start', pools)
+    // The ghoul is concealed until the GM reveals it, and with it the start that names it.
+    expect((await playerView(core.deps, ch)).rolls).toEqual([])
+    await gm(core, 'players.reveal', { campaignId: ch, key: `challenge:${second.id}:1`, what: 'foe', shown: true })
+    const [start] = (await playerView(core.deps, ch)).rolls
+    expect(start!.odds).toBe(`Tai wins ${pct(atStart.a)}${atStart.draw > 0 ? ` · draw ${pct(atStart.draw)}` : ''}`)
+  })
+
+  it('DICE-2: a GM-only challenge round reaches no player, odds and all', async () => {
+    const ch = (await gm(core, 'campaign.create', { name: 'Dragon Lair', system: 'challenge', seed: 'players-challenge-gm' })).id
+    const tai = (await gm(core, 'character.create', { campaignId: ch, kind: 'pc', name: 'Tai', playerName: null, sheet: { abilities: [{ name: 'Swordplay', rating: 5 }] } })).id
+    const started = await gm(core, 'challenge.start', { campaignId: ch, dice: 'comparison', complementary: 'stepped', gmOnly: true, sides: [{ characterId: tai, ability: 'Swordplay', name: 'Tai', rating: 5 }, { name: 'Ghoul', ability: 'Clawing', rating: 4 }] })
+    await gm(core, 'challenge.round', { id: started.id, choices: [] })
+    expect((await playerView(core.deps, ch)).rolls).toEqual([])
+  })
 })

@@ -39,6 +39,25 @@ function lodePoolWords(side: LodeSide, fluke: boolean): string {
 }
 
 /**
+ * CH-11: the chances the GM's odds showed before a challenge's start or round, as its entry keeps
+ * them (the engine's, computed then), told from the side of the player character in it.
+ */
+function challengeWords(p: Record<string, unknown>, pcIds: ReadonlySet<number>): string | null {
+  const o = p.odds as { a: number; b: number; draw: number; stalemate: number } | null | undefined
+  if (!o) return null
+  const sides: { name: string; characterId: number | null }[] = Array.isArray(p.sides)
+    ? (p.sides as { name: string; characterId: number | null }[])
+    : ((p.names as string[] | undefined) ?? []).map((name, i) => ({ name, characterId: ((p.characterIds as (number | null)[] | undefined) ?? [])[i] ?? null }))
+  const at = sides.findIndex((s) => isPc(s.characterId, pcIds))
+  if (at < 0) return null
+  const name = sides[at]?.name ?? ''
+  const wins = at === 0 ? `${name} wins ${percent(o.a)}` : sides.length === 2 ? `${name} wins ${percent(o.b)}` : `${name}’s side wins ${percent(o.b)}`
+  const draw = o.draw > 0 ? ` · draw ${percent(o.draw)}` : ''
+  const stalemate = o.stalemate > 0 ? ` · stalemate ${percent(o.stalemate)}` : ''
+  return wins + draw + stalemate
+}
+
+/**
  * "Success 45 %", or null when the roll was not a player character's or has no single chance.
  * @example publicOdds(entry, new Set([4])) // 'Success 55 %'
  */
@@ -89,6 +108,9 @@ export function publicOdds(entry: LogEntry, pcIds: ReadonlySet<number>): string 
         const o = rankRollOdds({ rank: p.rank as Rank })
         return p.danger ? `Danger removed ${percent(o.success)} · no Harm ${percent(o.noHarm)}` : `Success ${percent(o.success)}`
       }
+      case 'challenge.started':
+      case 'challenge.round':
+        return challengeWords(p, pcIds)
       default:
         return null
     }

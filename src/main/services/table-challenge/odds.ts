@@ -19,7 +19,7 @@ import {
 } from '../../engines/challenge'
 import type { Dice } from '../../engines/dice'
 import { prepareChallenge, requireChallengeCampaign, type Problem, type SetupInput } from './setup'
-import { loadChallenge } from './state'
+import { loadChallenge, type ChallengeStatus, type StoredChallenge } from './state'
 
 const ASSUMING = 'if nobody converts pool points (CH-7) or changes ability (CH-5)'
 
@@ -48,10 +48,30 @@ function certain(names: readonly string[], winner: ChallengeWinner | 'stalemate'
   }
 }
 
+/**
+ * The engine's exact odds for the last set-ups asked: the GM's preview and the roll that follows it
+ * ask the same question, and a large one (30 against 30) takes tens of milliseconds.
+ */
+const recent = new Map<string, ReturnType<typeof winOdds>>()
+const RECENT = 32
+function cachedWinOdds(a: Parameters<typeof winOdds>[0], b: Parameters<typeof winOdds>[1], place: RandomPlace | null): ReturnType<typeof winOdds> {
+  const key = JSON.stringify([a, b, place])
+  const hit = recent.get(key)
+  if (hit) {
+    recent.delete(key)
+    recent.set(key, hit)
+    return hit
+  }
+  const odds = winOdds(a, b, place)
+  recent.set(key, odds)
+  if (recent.size > RECENT) recent.delete(recent.keys().next().value as string)
+  return odds
+}
+
 /** winOdds, or the engine's reason when the state table would be too large. */
 function exact(names: readonly string[], a: Parameters<typeof winOdds>[0], b: Parameters<typeof winOdds>[1], place: RandomPlace | null, note: string): ChallengeOdds {
   try {
-    const odds = winOdds(a, b, place)
+    const odds = cachedWinOdds(a, b, place)
     return { kind: 'dice', aName: names[0] ?? '', bName: opponentsName(names), ...odds, rounds: null, note, problems: [] }
   } catch (err) {
     return none(names, `No exact odds: ${(err as Error).message}`)
@@ -68,6 +88,11 @@ export async function setupOdds(db: Kysely<Database>, input: SetupInput): Promis
   const prepared = await prepareChallenge(db, input)
   const names = input.sides.map((s, i) => s.name || `side ${i + 1}`)
   if (!prepared.ok) return none(names, 'The set-up has problems; fix them to see the odds.', prepared.problems)
+  return preparedOdds(prepared)
+}
+
+/** The odds of a set-up already prepared (CH-11), as `setupOdds` shows them: the start logs them. */
+export function preparedOdds(prepared: Extract<Awaited<ReturnType<typeof prepareChallenge>>, { ok: true }>): ChallengeOdds {
   const sideNames = prepared.sides.map((s) => s.name)
   if (prepared.place === null) {
     const played = playChallenge(prepared.setups)
@@ -115,6 +140,11 @@ export async function roundOdds(
   choices: readonly (ConversionChoice & { side: number })[],
 ): Promise<ChallengeOdds> {
   const { stored, status } = await loadChallenge(db, id)
+  return storedRoundOdds(stored, status, choices)
+}
+
+/** The next round's odds from a challenge's stored state, as `roundOdds` shows them: each round logs them. */
+export function storedRoundOdds(stored: StoredChallenge, status: ChallengeStatus, choices: readonly (ConversionChoice & { side: number })[]): ChallengeOdds {
   const state: ChallengeState = stored.engine
   const names = stored.sides.map((s) => s.name)
   if (status !== 'running') return none(names, 'The challenge is decided.')
@@ -142,4 +172,16 @@ export async function roundOdds(
     return none(names, 'Reserves were rolled once at the start (CH-11); the engine’s exact odds would roll them again, so there are none to show while reserves remain.')
   }
   return exact(names, { rating: a.rating, ...sa }, { rating: b.rating, ...sb }, state.randomPlace, `Exact from here ${ASSUMING}.`)
+}
+
+/** What a roll's log entry keeps of the odds shown before it: the chances, or null when none were shown. */
+export interface LoggedOdds {
+  kind: 'dice' | 'certain'
+  a: number
+  b: number
+  draw: number
+  stalemate: number
+}
+export function loggedOdds(o: ChallengeOdds): LoggedOdds | null {
+  return o.kind === 'none' ? null : { kind: o.kind, a: o.a, b: o.b, draw: o.draw, stalemate: o.stalemate }
 }

@@ -12,6 +12,7 @@ import { prepareChallenge, requireChallengeCampaign, sentence, setupRefused, typ
 import { loadChallenge, poolsOf, readChallenge, runningChallenge, saveChallenge, statusOf, type LoadedChallenge, type StoredChallenge } from './state'
 import { ChallengeStep } from './steps'
 import { joining } from './in-combat'
+import { loggedOdds, preparedOdds, storedRoundOdds } from './odds'
 import { challengeView, outcomeWords } from './view'
 
 /** Dice where none may be thrown (CH-11): at the start with dice placed in the rounds, or in a round with dice at "pools". */
@@ -109,6 +110,8 @@ export async function startTableChallenge(deps: ServiceDeps, input: SetupInput &
         sides: started.state.sides.map((s, i) => ({ ...prepared.sides[i], rating: s.rating, numbers: s.numbers, horde: s.horde?.members ?? null })),
         startDice: started.dice,
         outcome: outcomeWords(started.state.winner, prepared.sides),
+        // The odds the set-up showed before the start (CH-11): the players' screen tells them.
+        odds: loggedOdds(preparedOdds(prepared)),
       },
     })
     await step.finish(row.id, 'start', `Start of “${title}”`)
@@ -127,7 +130,10 @@ export async function playOneRound(
   stored: StoredChallenge,
   choices: Record<number, ConversionChoice>,
   takeDice: () => Promise<CampaignDice>,
+  oddsShown = true,
 ): Promise<StoredChallenge> {
+  // The odds the GM's preview showed for this round (CH-11), kept with it; none for a round played out unseen.
+  const odds = oddsShown ? loggedOdds(storedRoundOdds(stored, 'running', Object.entries(choices).map(([side, c]) => ({ ...c, side: Number(side) })))) : null
   // CH-11: dice at "pools" were all thrown at the start; the other places throw in every round.
   const place = stored.engine.randomPlace
   const dice: CampaignDice | null = place === null || place === 'pools' ? null : await takeDice()
@@ -150,8 +156,10 @@ export async function playOneRound(
       round: report.round,
       pools: poolsOf(next),
       names: next.sides.map((s) => s.name),
+      characterIds: next.sides.map((s) => s.characterId),
       outcome: outcomeWords(played.state.winner, next.sides),
       report,
+      odds,
     },
   })
   return next
@@ -207,7 +215,7 @@ export async function playTableOut(deps: ServiceDeps, input: { id: number; gmOnl
       if (stored.engine.roundsPlayed - first >= MAX_ROUNDS) {
         throw new AppError('refused', `After ${MAX_ROUNDS} rounds nobody is out: resistance stops every loss (a stalemate). Break it off or change abilities. Nothing was played.`, [{ field: 'id', problem: 'a stalemate' }])
       }
-      stored = await playOneRound(step, c, stored, {}, () => campaignDice(tx, c.row.campaign_id))
+      stored = await playOneRound(step, c, stored, {}, () => campaignDice(tx, c.row.campaign_id), stored.engine.roundsPlayed === first)
     }
     await saveChallenge(tx, c.row.id, statusOf(stored), stored)
     const played = stored.engine.roundsPlayed - first
