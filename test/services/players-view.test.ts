@@ -152,6 +152,56 @@ describe('the players’ screen', () => {
     expect(roll!.odds).toBe(`Success ${pct(before.success)}`)
   })
 
+  it('DICE-2: a LODE Destiny re-roll (LODE-8) shows the pool’s odds again; each attempt at deliberate Halfmagic (LODE-10) its chance of Halfmagic at Base Dice 2', async () => {
+    const lode = (await gm(core, 'campaign.create', { name: 'The Barrow Road', system: 'lode', seed: 'players-lode-again' })).id
+    const brann = (await gm(core, 'character.create', { campaignId: lode, kind: 'pc', name: 'Brann', sheet: {} })).id
+    await gm(core, 'ledger.earn', { campaignId: lode, characterId: brann, currency: 'destiny', amount: 4, reason: 'at creation' })
+    const pool = { baseDice: 3, advantages: 2, disadvantages: 0, blessing: 0, curse: 0, energy: 0 }
+    const poolOdds = await gm(core, 'lode.odds', { campaignId: lode, characterId: brann, ...pool })
+    const rolled = await gm(core, 'lode.roll', { campaignId: lode, characterId: brann, what: 'Climb', ...pool, gmOnly: false })
+    await gm(core, 'lode.reroll', { rollId: rolled.id })
+    const hm = { advantages: 1, disadvantages: 0, blessing: 1, curse: 0, energy: 0 }
+    const hmOdds = await gm(core, 'lode.odds', { campaignId: lode, characterId: brann, baseDice: 2, ...hm })
+    const attempt = await gm(core, 'lode.deliberate', { campaignId: lode, characterId: brann, what: 'Call the storm', ...hm, gmOnly: false })
+    const rolls = (await playerView(core.deps, lode)).rolls
+    // This seed's first attempt misses, so the point paid up front re-rolls it.
+    expect(attempt.deliberate?.status).toBe('rolling')
+    await gm(core, 'lode.deliberateReroll', { rollId: attempt.id })
+    const [again] = (await playerView(core.deps, lode)).rolls
+    expect(again!.odds).toBe(`Halfmagic ${pct(hmOdds.halfmagic)}`)
+    const [deliberate, reroll, first] = rolls
+    expect(first!.odds).toBe(`Success ${pct(1 - poolOdds.successes[0]!)} · Halfmagic ${pct(poolOdds.halfmagic)}`)
+    expect(reroll!.odds).toBe(first!.odds)
+    expect(deliberate!.odds).toBe(`Halfmagic ${pct(hmOdds.halfmagic)}`)
+  })
+
+  it('DICE-2: a Ranks aspect invoked (RK-4) shows the chance the GM’s “With it” line gave; a borderline roll again (RK-5) the new ability’s chance', async () => {
+    const ranks = (await gm(core, 'campaign.create', { name: 'The Cult', system: 'ranks', seed: 'players-ranks-again' })).id
+    await gm(core, 'setting.set', { campaignId: ranks, key: 'ranks.borderline', value: true })
+    const sheet = { abilities: [{ name: 'Courage', rank: 'fair' }, { name: 'Daring', rank: 'mediocre' }, { name: 'Ferocity', rank: 'great' }], aspects: [{ name: 'Stubborn', used: false }] }
+    const alexis = (await gm(core, 'character.create', { campaignId: ranks, kind: 'pc', name: 'Alexis', playerName: null, sheet })).id
+    const roll = await gm(core, 'ranks.roll', { campaignId: ranks, characterId: alexis, ability: 'daring', gmOnly: false })
+    const withIt = await gm(core, 'ranks.aspectOdds', { rollId: roll.id })
+    await gm(core, 'ranks.aspect', { rollId: roll.id, aspect: 'Stubborn' })
+    const [aspect] = (await playerView(core.deps, ranks)).rolls
+    expect(aspect!.odds).toBe(`Success ${pct(withIt.success)}`)
+    await gm(core, 'ranks.accept', { rollId: roll.id })
+
+    // Roll until a Fair or Mediocre result may be rolled again with another ability (RK-5).
+    for (let i = 0; i < 40; i++) {
+      const r = await gm(core, 'ranks.roll', { campaignId: ranks, characterId: alexis, ability: 'courage', gmOnly: false })
+      if (r.result === 'fair' || r.result === 'mediocre') {
+        const ferocity = await gm(core, 'ranks.odds', { rank: 'great' })
+        await gm(core, 'ranks.borderline', { rollId: r.id, ability: 'Ferocity' })
+        const [again] = (await playerView(core.deps, ranks)).rolls
+        expect(again!.odds).toBe(`Success ${pct(ferocity.success)}`)
+        return
+      }
+      await gm(core, 'ranks.accept', { rollId: r.id })
+    }
+    throw new Error('forty Courage rolls and never Fair or Mediocre')
+  })
+
   it('DICE-2: a Challenge round with dice at the comparison, and a start with dice at the pools (CH-11), show the player character’s chance the GM’s odds gave before it', async () => {
     const ch = (await gm(core, 'campaign.create', { name: 'Dragon Lair', system: 'challenge', seed: 'players-challenge' })).id
     const tai = (await gm(core, 'character.create', { campaignId: ch, kind: 'pc', name: 'Tai', playerName: null, sheet: { abilities: [{ name: 'Swordplay', rating: 5 }] } })).id

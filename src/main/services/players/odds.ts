@@ -3,16 +3,18 @@
  * screen, computed again by the engines from what the roll's log entry says it was, the same
  * numbers the GM's odds preview showed for that set-up: an old-school check (OSR-10), resistance
  * roll (OSR-3), strike (OSR-15, per roll of the strike), shot and casting (OSR-22); a LODE pool or
- * Fluke Die (LODE-1 … LODE-9) and an opposed roll (LODE-7); a Ladder task against a difficulty
- * (LAD-4); a Ranks ability roll (RK-2, RK-8); a Challenge's start and rounds (CH-11). A roll by
+ * Fluke Die (LODE-1 … LODE-9), its Destiny re-roll, an opposed roll (LODE-7) and each attempt at
+ * deliberate Halfmagic (LODE-10); a Ladder task against a difficulty (LAD-4); a Ranks ability roll
+ * (RK-2, RK-8), its aspect (RK-4) and its borderline roll again (RK-5); a Challenge's start and
+ * rounds (CH-11), from the odds their entries kept. A roll by
  * anyone else (an NPC, a foe, the GM's "is it so?") shows no odds: the odds of GM rolls stay the GM's.
  */
 import type { LogEntry } from '../../../shared/contract'
 import { CHECK_TARGET, checkOdds, saveOdds } from '../../engines/osr'
 import { opposedOdds, type PoolInput } from '../../engines/lode'
 import { exactPoolOdds } from '../../engines/lode/table-odds'
-import { rankRollOdds } from '../../engines/ranks/table-odds'
-import type { Rank } from '../../engines/ranks'
+import { chartOf, rankRollOdds } from '../../engines/ranks/table-odds'
+import { aspectOdds, colourOf, type Rank } from '../../engines/ranks'
 import { ladderOdds } from '../table-ladder'
 
 /** "16.7 %", "< 0.1 %", "100 %": as the GM's odds chart words a chance. */
@@ -102,6 +104,23 @@ export function publicOdds(entry: LogEntry, pcIds: ReadonlySet<number>): string 
         if (isPc(b.characterId, pcIds)) return `${b.name} wins ${percent(o.lose)} · tie ${percent(o.tie)}`
         return null
       }
+      case 'lode.reroll':
+        // A Destiny re-roll throws the same pool again (LODE-8); an opposed roll's win odds need the other side's pool, which the entry does not keep.
+        if (!isPc(p.characterId, pcIds) || p.mode === 'opposed') return null
+        return lodePoolWords(p as unknown as LodeSide, p.mode === 'fluke')
+      case 'lode.deliberate':
+      case 'lode.deliberate.reroll':
+        // LODE-10: each attempt at deliberate Halfmagic works only on Halfmagic, at Base Dice 2.
+        if (!isPc(p.characterId, pcIds)) return null
+        return `Halfmagic ${percent(exactPoolOdds((p as unknown as LodeSide).input, false).halfmagic)}`
+      case 'ranks.aspect': {
+        // RK-4: the aspect's die added to the roll as it stood, as the GM's "With it" line gave.
+        if (!isPc(p.characterId, pcIds)) return null
+        const from = p.from as Rank
+        const o = chartOf(aspectOdds({ ability: p.rank as Rank, up: Number(p.up), down: Number(p.down), result: from, colour: colourOf(from) }))
+        return p.danger ? `Danger removed ${percent(o.success)} · no Harm ${percent(o.noHarm)}` : `Success ${percent(o.success)}`
+      }
+      case 'ranks.borderline':
       case 'ranks.roll': {
         // RK-2: Fair or better succeeds; against a Danger (RK-8) it is removed, with no Harm on Good or better.
         if (!isPc(p.characterId, pcIds)) return null

@@ -114,7 +114,7 @@ export async function rerollLode(deps: ServiceDeps, input: { rollId: number; sid
     const logged = await appendLog(tx, {
       campaignId: roll.campaignId,
       kind: 'lode.reroll',
-      payload: { rollId: roll.id, side: input.side, ...sidePayload(sides[index]!), ...(state.opposed ?? {}), ledgerEntryIds },
+      payload: { rollId: roll.id, mode: roll.kind, side: input.side, ...sidePayload(sides[index]!), ...(state.opposed ?? {}), ledgerEntryIds },
       dice: dice.faces,
       gmOnly: roll.gmOnly,
     })
