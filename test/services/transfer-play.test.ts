@@ -13,6 +13,7 @@ import { gunzipSync, gzipSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createCore, type Core } from '../../src/main/app'
 import { exportCampaign, importCampaign } from '../../src/main/services/transfer'
+import { playerView } from '../../src/main/services/players'
 import { gm, refused } from '../support/calls'
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 import { fileLines } from './transfer-support'
@@ -114,6 +115,35 @@ describe('export and import keep the clock’s lanterns and carriers', () => {
     expect(item(b, newFlask).quantity).toBeLessThan(2)
     expect(oil(b, newLantern)).toBe(oil(a, lantern.id))
     expect(await gm(b, 'clock.get', { campaignId: other.campaignId })).toEqual(otherClock)
+  })
+})
+
+describe('export and import keep what the players were shown', () => {
+  it('a revealed foe, its numbers and a handed-out place are still shown after an import renumbers them', async () => {
+    await crowd(a)
+    const campaignId = (await gm(a, 'campaign.create', { name: 'Keep', system: 'osr' })).id
+    addPc(a, campaignId, 'Glam')
+    const ghoul = (await gm(a, 'character.create', { campaignId, kind: 'npc', name: 'Ghoul', sheet: { h: 6, maxH: 6 } })).id
+    const hidden = (await gm(a, 'character.create', { campaignId, kind: 'npc', name: 'Lurker', sheet: { h: 3, maxH: 3 } })).id
+    const crypt = (await gm(a, 'location.create', { campaignId, name: 'The Crypt', kind: 'enclosed' })).id
+    await gm(a, 'osr.combat.start', { campaignId, foes: [ghoul, hidden], firstRound: false })
+    await gm(a, 'players.reveal', { campaignId, key: `osr:${ghoul}`, what: 'foe', shown: true })
+    await gm(a, 'players.reveal', { campaignId, key: `osr:${ghoul}`, what: 'numbers', shown: true })
+    await gm(a, 'players.handout', { campaignId, kind: 'location', id: crypt, text: 'Cold stone and the smell of earth.', shown: true })
+    const before = await playerView(a.deps, campaignId)
+
+    // Library B's own campaign takes the low ids: the ghoul, the lurker and the crypt are renumbered.
+    await crowd(b, 3)
+    const imported = await move(campaignId)
+    const controls = await gm(b, 'players.controls', { campaignId: imported })
+    const [ghoulB, lurkerB] = controls.foes
+    expect(ghoulB).toMatchObject({ name: 'Ghoul', revealed: true, numbersShown: true })
+    expect(ghoulB!.key).not.toBe(`osr:${ghoul}`)
+    expect(lurkerB).toMatchObject({ name: 'Lurker', revealed: false, numbersShown: false })
+    expect(controls.handouts.find((h) => h.name === 'The Crypt')).toMatchObject({ revealed: true, text: 'Cold stone and the smell of earth.' })
+    const after = await playerView(b.deps, imported)
+    expect(after.combat).toEqual(before.combat)
+    expect(after.handouts).toEqual(before.handouts)
   })
 })
 

@@ -108,6 +108,25 @@ function remapJsonText(maps: IdMaps, byTable: Map<string, CampaignTable>, key: s
 }
 
 /**
+ * What a players' screen reveal points at, renumbered: a handout's location or NPC id, and the ids
+ * inside a foe's key at the table (`osr:<character>`, `ladder:<conflict>:<name>`,
+ * `challenge:<challenge>:<side>`). Keys without row ids (a Ranks Danger, a scene's foe) stay.
+ */
+const FOE_KEY_IDS: [RegExp, string][] = [
+  [/^(osr:)(\d+)$/, 'character'],
+  [/^(ladder:)(\d+)(:.*)$/s, 'ladder_conflict'],
+  [/^(challenge:)(\d+)(:\d+)$/, 'challenge'],
+]
+function revealRef(maps: IdMaps, kind: unknown, ref: string): string {
+  if (kind === 'location' || kind === 'npc') return mapTextId(maps, [kind === 'location' ? 'location' : 'character'], ref)
+  for (const [pattern, table] of FOE_KEY_IDS) {
+    const m = pattern.exec(ref)
+    if (m) return `${m[1]}${String(mapId(maps, [table], Number(m[2])))}${m[3] ?? ''}`
+  }
+  return ref
+}
+
+/**
  * One row with every id it holds renumbered through `maps` (its own `id`, its reference columns,
  * and ids inside its JSON columns).
  * @example remapRow(maps, byTable, byTable.get('log_entry')!, row)
@@ -122,6 +141,7 @@ export function remapRow(
   for (const [col, v] of Object.entries(row)) {
     if (col === 'id' && table.hasId) out[col] = mapId(maps, [table.name], v)
     else if (table.refs.has(col)) out[col] = mapId(maps, [table.refs.get(col)!.table], v)
+    else if (table.name === 'player_reveal' && col === 'ref' && typeof v === 'string') out[col] = revealRef(maps, row.kind, v)
     else if (typeof v === 'string' && !FREE_TEXT.has(col)) out[col] = remapJsonText(maps, byTable, `${table.name}.${col}`, v)
     else out[col] = v
   }
