@@ -59,6 +59,11 @@ export default async function (): Promise<void> {
   const lode = await core.router.call('campaign.create', { name: 'The Barrow Road', system: 'lode', seed: 'bench' }, { scope: 'gm' })
   if (!lode.ok) throw new Error(lode.error.message)
   const lodeId = (lode.value as { id: number }).id
+  // An old-school campaign: its check's odds come from the server (OSR-10 reads the sheet, the clock's light and the situation).
+  const osr = await core.router.call('campaign.create', { name: 'The Sunken Keep', system: 'osr', seed: 'bench' }, { scope: 'gm' })
+  if (!osr.ok) throw new Error(osr.error.message)
+  const osrId = (osr.value as { id: number }).id
+  s.prepare("insert into character (campaign_id, kind, name, sheet, created_at, updated_at) values (?, 'pc', 'Glam', ?, 't', 't')").run(osrId, JSON.stringify({ level: 1, B: 1, M: 0, S: 2, h: 5, maxH: 5 }))
   await core.close()
 
   const token = 'bench-token-0123456789'
@@ -197,11 +202,32 @@ export default async function (): Promise<void> {
       lodeInPage.push(await inPage())
     }
 
+    // Old-school: a check's Situational modifier changes its odds, worked out by the server (no debounce: asked at once).
+    await page.goto(`${url}#/c/${osrId}/table`)
+    await main.getByRole('region', { name: 'Session' }).getByRole('button', { name: 'Start session' }).click()
+    const osrRoll = main.getByRole('region', { name: 'Roll' })
+    await osrRoll.getByLabel('Who').selectOption({ label: 'Glam' })
+    const situational = osrRoll.getByLabel('Situational')
+    const osrChance = osrRoll.getByTestId('odds-chance')
+    await osrChance.waitFor()
+    const osrTimes: number[] = []
+    const osrInPage: number[] = []
+    for (let i = 0; i < RUNS; i++) {
+      const before = (await osrChance.textContent()) ?? ''
+      await arm('input', `(document.querySelector('[aria-label="Roll"] [data-testid="odds-chance"]')?.textContent ?? '') !== ${JSON.stringify(before)}`)
+      const t0 = performance.now()
+      await situational.fill(String((i % 5) + 1))
+      await page.waitForFunction((b) => (document.querySelector('[aria-label="Roll"] [data-testid="odds-chance"]')?.textContent ?? '') !== b, before)
+      osrTimes.push(performance.now() - t0)
+      osrInPage.push(await inPage())
+    }
+
     const g = new BenchGroup(`the table in Chromium, ${LOG_ENTRIES.toLocaleString('en')} log entries (median of ${RUNS})`)
     g.record('page-only change: tick "GM only" (no server)', median(toggles), RUNS, true)
     g.record('change the difficulty → exact odds chart updated', median(oddsTimes), RUNS)
     g.record('click Roll → result and log line on screen', median(rollTimes), RUNS)
     g.record('LODE: change the Curse → exact odds chart updated', median(lodeTimes), RUNS)
+    g.record('old-school: change Situational → exact odds chart updated (asked of the server)', median(osrTimes), RUNS)
     g.print()
     const p = new BenchGroup(`the same, timed inside the page: input event → the frame that shows it (median of ${RUNS})`)
     p.record('page-only change: tick "GM only" (no server)', median(togglesInPage), RUNS, true)
@@ -209,8 +235,9 @@ export default async function (): Promise<void> {
     p.record('click Roll → roll result painted', median(resultInPage), RUNS)
     p.record('click Roll → its log line painted (the log reloads 60 ms after a burst settles)', median(rollInPage), RUNS)
     p.record('LODE: change the Curse → exact odds chart painted', median(lodeInPage), RUNS)
+    p.record('old-school: change Situational → exact odds chart painted (asked of the server)', median(osrInPage), RUNS)
     p.print()
-    console.log(`In the page, slowest of ${RUNS}: odds ${Math.max(...oddsInPage).toFixed(1)} ms, LODE odds ${Math.max(...lodeInPage).toFixed(1)} ms, roll result ${Math.max(...resultInPage).toFixed(1)} ms.`)
+    console.log(`In the page, slowest of ${RUNS}: odds ${Math.max(...oddsInPage).toFixed(1)} ms, LODE odds ${Math.max(...lodeInPage).toFixed(1)} ms, old-school odds ${Math.max(...osrInPage).toFixed(1)} ms, roll result ${Math.max(...resultInPage).toFixed(1)} ms.`)
   } finally {
     await browser.close()
     server.kill('SIGTERM')
