@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { createCore, type Core } from '../../src/main/app'
+import { indexQueuedLog } from '../../src/main/services/core/log-search-queue'
 import { contract, SETTING_SCHEMAS, type ApiError, type SettingKey, type SystemId } from '../../src/shared/contract'
 import { CURRENCY_IDS, SYSTEM_CURRENCIES } from '../../src/shared/currencies'
 import type { MethodName } from '../../src/shared/methods'
@@ -158,6 +159,15 @@ class Watch {
     this.digests = snapshot(db)
   }
 
+  /**
+   * Indexes the log entries an earlier call queued (they go into the search index after their
+   * change commits, in the background) and looks again: what changes after this is the next call's.
+   */
+  async settle(core: Core): Promise<void> {
+    await indexQueuedLog(core.deps.db)
+    this.changed()
+  }
+
   /** The tables whose rows changed since the last look (none when nothing was committed). */
   changed(): string[] {
     const version = this.db.pragma('data_version', { simple: true })
@@ -208,6 +218,7 @@ describe.each(METHODS)('%s', (method) => {
     const watch = new Watch(lib.watcher)
     await fc.assert(
       fc.asyncProperty(inputs(method), async (input) => {
+        await watch.settle(lib.core)
         const r = await call(lib.core, method, input)
         const changed = watch.changed()
         if (!r.ok && changed.length > 0) throw new Error(`refused (${r.error.message}) yet changed ${changed.join(', ')} for ${shown(input)}`)
@@ -238,6 +249,7 @@ describe.each(METHODS)('%s', (method) => {
           // An input with no record field filled in (all optional and left out) has nothing to swap.
           fc.pre(swapped !== null)
           const { input, key, foreign } = swapped!
+          await watch.settle(lib.core)
           const r = await call(lib.core, method, input)
           const changed = watch.changed()
           if (r.ok && !answersProblemWith(r.value, key)) throw new Error(`accepted another campaign's ${key} ${foreign}: ${shown(input)}`)
@@ -352,6 +364,7 @@ describe('over the WebSocket, each bad connection costs only itself', { timeout:
 
   it('a frame that is not JSON, or a binary one, closes that connection and writes nothing', async () => {
     const watch = new Watch(lib.watcher)
+    await watch.settle(lib.core)
     for (const frame of ['not json', '{"id": 1, "method": "log.note"', Buffer.from([0, 1, 2, 255])]) {
       const bad = await openLine(server.port, server.gmToken)
       bad.ws.send(frame)
@@ -363,6 +376,7 @@ describe('over the WebSocket, each bad connection costs only itself', { timeout:
 
   it('a frame over 256 KiB closes that connection (1009) and writes nothing', async () => {
     const watch = new Watch(lib.watcher)
+    await watch.settle(lib.core)
     const bad = await openLine(server.port, server.gmToken)
     bad.ws.send(JSON.stringify({ id: 1, method: 'log.note', input: { campaignId: campaignId(), text: 'x'.repeat(MAX_MESSAGE_BYTES) } }))
     expect(await within(20_000, 'the close', bad.closed)).toBe(1009)

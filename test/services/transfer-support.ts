@@ -2,6 +2,7 @@
 import { gunzipSync } from 'node:zlib'
 import type { Core } from '../../src/main/app'
 import { gm } from '../support/calls'
+import { indexQueued } from '../../src/main/services/core/log-search-queue'
 
 export async function seedCampaign(core: Core, name = 'The Sunken Keep'): Promise<number> {
   const campaignId = (await gm(core, 'campaign.create', { name, system: 'lode', seed: 'keep' })).id
@@ -46,6 +47,8 @@ export function fileLines(data: Buffer): unknown[] {
 
 /** Every user table's row count, to prove a refused import wrote nothing. */
 export function allCounts(core: Core): Record<string, number> {
+  // The log's search queue indexed first (it empties in the background after each change).
+  indexQueued(core.handle.sqlite)
   const names = core.handle.sqlite.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'search_index_%'").pluck().all() as string[]
   return Object.fromEntries(names.map((n) => [n, (core.handle.sqlite.prepare(`select count(*) from "${n}"`).pluck().get() as number)]))
 }

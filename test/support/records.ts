@@ -2,6 +2,7 @@
 import { vi } from 'vitest'
 import type { Core } from '../../src/main/app'
 import type { EventPayload } from '../../src/shared/contract'
+import { indexQueued } from '../../src/main/services/core/log-search-queue'
 
 /** How many rows a table holds right now. */
 export function rowCount(core: Core, table: string): number {
@@ -10,6 +11,9 @@ export function rowCount(core: Core, table: string): number {
 
 /** Row counts of several tables at once, to prove a call wrote nothing. */
 export function rowCounts(core: Core, tables: readonly string[]): Record<string, number> {
+  // Log entries reach the search index after their change commits, in the background: index any
+  // still queued first, so the counts say what the calls wrote, not how far the indexing has got.
+  if (tables.includes('search_index')) indexQueued(core.handle.sqlite)
   return Object.fromEntries(tables.map((t) => [t, rowCount(core, t)]))
 }
 

@@ -209,6 +209,11 @@ export interface SearchIndexTable {
   extra: string
 }
 
+/** Log entries whose words are not indexed yet (migration 0016): services/core/log-search-queue.ts. */
+export interface SearchPendingTable {
+  log_id: number
+}
+
 export interface RecordTables {
   adventure: AdventureTable
   session: SessionTable
@@ -221,6 +226,7 @@ export interface RecordTables {
   ledger_entry: LedgerEntryTable
   injury: InjuryTable
   search_index: SearchIndexTable
+  search_pending: SearchPendingTable
 }
 
 // ── The clock (migration 0006) ────────────────────────────────────────────────────────────

@@ -17,6 +17,7 @@ import * as m0012 from './0012-actions'
 import * as m0013 from './0013-search-everything'
 import * as m0014 from './0014-log-indexes'
 import * as m0015 from './0015-players'
+import * as m0016 from './0016-log-search-queue'
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '0013-search-everything': m0013,
   '0014-log-indexes': m0014,
   '0015-players': m0015,
+  '0016-log-search-queue': m0016,
 }
 
 export const migrationProvider: MigrationProvider = {

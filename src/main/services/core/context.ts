@@ -11,6 +11,7 @@ import type { EventMessage } from '../../../shared/contract'
 import type { EventName } from '../../../shared/methods'
 import { EventBus } from './events'
 import { unitBegins, unitCommits } from './action-scope'
+import { indexLogSoon } from './log-search-queue'
 
 export interface ServiceDeps {
   db: Kysely<Database>
@@ -55,5 +56,6 @@ export async function unitOfWork<T>(deps: ServiceDeps, fn: (tx: Tx) => Promise<T
     return value
   })
   for (const m of pending) deps.events.emit(m.event, m.payload as never)
+  indexLogSoon(deps.db)
   return result
 }

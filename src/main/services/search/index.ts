@@ -8,6 +8,7 @@ import type { SearchHit, SearchHitKind, SearchLogLine } from '../../../shared/co
 import { describeLogEntry } from '../../../shared/log-text'
 import { toLogEntry } from '../core/log'
 import { AppError } from '../core/errors'
+import { indexQueuedLog } from '../core/log-search-queue'
 
 import { SEARCH_KIND_CODES, TRIGRAM, SMALL_RANGE, searchTerms, charCount, toFtsQuery, containing, markMatches } from './terms'
 
@@ -226,6 +227,8 @@ async function toHits(db: Kysely<Database>, rows: IndexRow[], terms: string[]): 
  */
 export async function searchCampaign(db: Kysely<Database>, q: SearchQuery): Promise<SearchHit[]> {
   const terms = searchTerms(q.text)
+  // Log entries are indexed after their change commits: whatever is still queued goes in first.
+  await indexQueuedLog(db)
   // A game-time range lists what happened in it, in time order, with or without words.
   if (q.from !== undefined || q.to !== undefined) return toHits(db, await rowsInRange(db, q, terms), terms)
   if (terms.length === 0) return []

@@ -41,9 +41,9 @@ const LOOSE_ID_COLUMNS: Record<string, string> = {
  */
 export const NOT_CARRIED: ReadonlySet<string> = new Set(['action'])
 
-/** Tables that are never exported: FTS5 and the log's tally rebuilt by triggers, the migrator's own, SQLite's own. */
+/** Tables that are never exported: FTS5, its queue and the log's tally rebuilt by triggers, the migrator's own, SQLite's own. */
 function isInternal(name: string): boolean {
-  return name.startsWith('sqlite_') || name.startsWith('kysely_') || name.startsWith('search_index') || name === 'log_tally' || NOT_CARRIED.has(name)
+  return name.startsWith('sqlite_') || name.startsWith('kysely_') || name.startsWith('search_index') || name === 'search_pending' || name === 'log_tally' || NOT_CARRIED.has(name)
 }
 
 interface PragmaColumn { name: string; pk: number; notnull: number; type: string }

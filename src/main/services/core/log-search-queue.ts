@@ -1,0 +1,98 @@
+/**
+ * The log's words go into the search index after the change that logged them (migration 0016): a
+ * log entry's insert only queues its id, so a long advance does not wait on FTS5 tokenizing every
+ * line. Once a change has committed, the queue is indexed in small batches, each its own short
+ * transaction, letting other calls in between; a search first indexes whatever is still queued,
+ * so it always finds every entry. A queue left by a crash is indexed the same way later.
+ */
+import type BetterSqlite3 from 'better-sqlite3'
+import type { Kysely } from 'kysely'
+import { sqliteOf } from '../../db/connection'
+import type { Database } from '../../db/schema'
+
+/** Entries per batch: about 40 ms of indexing, so a call waiting behind one is not held long. */
+const BATCH = 250
+
+/** What migration 0013 indexes of a log entry: every string in its payload, and its kind as words. */
+const INDEX_QUEUED = `insert into search_index (rowid, title, body, extra, campaign_id, kind, ref_id, open_id, game_time, game_end)
+  select l.id * 16 + 10, '',
+    (case when json_valid(l.payload) then coalesce((select group_concat(value, ' ') from json_tree(l.payload) where type = 'text'), '') else l.payload end),
+    replace(replace(l.kind, '.', ' '), '_', ' '), l.campaign_id, 'log_entry', l.id, l.id, l.game_time, l.game_time
+  from search_pending p join log_entry l on l.id = p.log_id
+  where p.log_id <= ? and l.undone = 0`
+
+interface Statements {
+  any: BetterSqlite3.Statement<[], number | null>
+  upTo: BetterSqlite3.Statement<[number], number | null>
+  index: BetterSqlite3.Statement<[number]>
+  dequeue: BetterSqlite3.Statement<[number]>
+}
+const prepared = new WeakMap<BetterSqlite3.Database, Statements>()
+function statementsOf(sqlite: BetterSqlite3.Database): Statements {
+  let s = prepared.get(sqlite)
+  if (!s) {
+    s = {
+      any: sqlite.prepare<[], number | null>('select exists (select 1 from search_pending)').pluck(),
+      upTo: sqlite.prepare<[number], number | null>('select max(log_id) from (select log_id from search_pending order by log_id limit ?)').pluck(),
+      index: sqlite.prepare<[number]>(INDEX_QUEUED),
+      dequeue: sqlite.prepare<[number]>('delete from search_pending where log_id <= ?'),
+    }
+    prepared.set(sqlite, s)
+  }
+  return s
+}
+
+/**
+ * Indexes up to `limit` queued entries, oldest first: how many left the queue. The caller holds the
+ * connection (inside a Kysely transaction, or with nothing else using it).
+ * @example indexQueued(core.handle.sqlite) // a test's counts, with the queue indexed first
+ */
+export function indexQueued(sqlite: BetterSqlite3.Database, limit = Number.MAX_SAFE_INTEGER): number {
+  const s = statementsOf(sqlite)
+  const upTo = s.upTo.get(limit)
+  if (upTo === null || upTo === undefined) return 0
+  s.index.run(upTo)
+  return s.dequeue.run(upTo).changes
+}
+
+/** `indexQueued` in a transaction of its own. */
+async function indexBatch(db: Kysely<Database>, sqlite: BetterSqlite3.Database, limit: number): Promise<number> {
+  // Inside Kysely's transaction the one connection is this call's alone (its driver's mutex).
+  return db.transaction().execute(async () => indexQueued(sqlite, limit))
+}
+
+/**
+ * Indexes every queued log entry now (before a search reads the index).
+ * @example await indexQueuedLog(deps.db)
+ */
+export async function indexQueuedLog(db: Kysely<Database>): Promise<void> {
+  const sqlite = sqliteOf(db)
+  if (!sqlite) return
+  while ((await indexBatch(db, sqlite, BATCH * 8)) > 0) {
+    // On until the queue is empty: a change committed meanwhile queues more.
+  }
+}
+
+const indexing = new WeakSet<object>()
+
+/**
+ * After a change has committed: indexes the queued entries in the background, a batch at a time,
+ * unless that is already under way. A library closed meanwhile stops it; its queue waits for the
+ * next time the library is open.
+ * @example indexLogSoon(deps.db)
+ */
+export function indexLogSoon(db: Kysely<Database>): void {
+  const sqlite = sqliteOf(db)
+  if (!sqlite || indexing.has(db) || !sqlite.open || !statementsOf(sqlite).any.get()) return
+  indexing.add(db)
+  const step = (): void => {
+    indexBatch(db, sqlite, BATCH).then(
+      (n) => {
+        if (n > 0) setTimeout(step, 0).unref()
+        else indexing.delete(db)
+      },
+      () => indexing.delete(db),
+    )
+  }
+  setTimeout(step, 0).unref()
+}
