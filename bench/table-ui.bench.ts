@@ -217,7 +217,7 @@ export default async function (): Promise<void> {
       await arm('input', `(document.querySelector('[aria-label="Roll"] [data-testid="odds-chance"]')?.textContent ?? '') !== ${JSON.stringify(before)}`)
       const t0 = performance.now()
       await situational.fill(String((i % 5) + 1))
-      await page.waitForFunction((b) => (document.querySelector('[aria-label="Roll"] [data-testid="odds-chance"]')?.textContent ?? '') !== b, before)
+      await page.waitForFunction(`(document.querySelector('[aria-label="Roll"] [data-testid="odds-chance"]')?.textContent ?? '') !== ${JSON.stringify(before)}`)
       osrTimes.push(performance.now() - t0)
       osrInPage.push(await inPage())
     }

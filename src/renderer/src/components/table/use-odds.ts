@@ -3,11 +3,11 @@
  * odds itself (`local` gives an answer), they are set in the same tick as the change, before the
  * next frame: no wait, no round trip. Otherwise (or where `local` answers null: something the page
  * has not loaded yet) they are asked of the API at once, and while an answer is on its way only the
- * newest inputs wait (latest-call.ts): no debounce, and never odds for inputs already changed. A
+ * newest inputs wait (shared/latest-call.ts): no debounce, and never odds for inputs already changed. A
  * refused input shows its reason; `refresh` works them out again at once.
  */
 import { computed, onBeforeUnmount, ref, shallowRef, watch } from 'vue'
-import { latestCall } from '../../composables/latest-call'
+import { latestCall } from '../../../../shared/latest-call'
 
 /** The page's own answer: the odds, or the sentence that says why there are none. */
 export type LocalOdds<Res> = { odds: Res; error: null } | { odds: null; error: string }

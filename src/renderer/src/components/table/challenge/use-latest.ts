@@ -1,6 +1,6 @@
 /** A call that follows its inputs with no wait, showing only the answer for the newest ones. */
 import { onBeforeUnmount, ref, watch, type Ref, type WatchSource } from 'vue'
-import { latestCall } from '../../../composables/latest-call'
+import { latestCall } from '../../../../../shared/latest-call'
 
 /**
  * `load` runs at once when `source` changes (and once at first); while an answer is on its way only

@@ -4,7 +4,7 @@
  * and never those of inputs already changed.
  */
 import { describe, expect, it } from 'vitest'
-import { latestCall, type Answer } from '../../src/renderer/src/composables/latest-call'
+import { latestCall, type Answer } from '../../src/shared/latest-call'
 
 /** A server whose answers the test releases one at a time. */
 function server() {
