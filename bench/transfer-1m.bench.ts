@@ -42,7 +42,7 @@ export default async function (): Promise<void> {
     if (!r.ok) throw new Error(r.error.message)
     const campaignId = (r.value as { id: number }).id
     const t0 = performance.now()
-    const triggers = sqlite.prepare("select name, sql from sqlite_master where type = 'trigger' and tbl_name = 'log_entry' and sql like '%search_index%'").all() as { name: string; sql: string }[]
+    const triggers = sqlite.prepare("select name, sql from sqlite_master where type = 'trigger' and tbl_name = 'log_entry' and (sql like '%search_index%' or sql like '%search_pending%')").all() as { name: string; sql: string }[]
     for (const t of triggers) sqlite.exec(`drop trigger "${t.name}"`)
     sqlite.transaction(() => {
       const ch = sqlite.prepare("insert into character (campaign_id, kind, name, notes, sheet, created_at, updated_at) values (?, ?, ?, ?, ?, 't', 't')")

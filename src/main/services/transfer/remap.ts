@@ -47,7 +47,12 @@ const DIGITS = /^\d+$/
 
 /** A text id renumbered: "12" → "40" for a key that holds one; "item-12" → "item-40". */
 function mapTextId(maps: IdMaps, tables: string[] | undefined, v: string): string {
-  if (tables && DIGITS.test(v)) return String(mapId(maps, tables, Number(v)))
+  if (tables && DIGITS.test(v)) {
+    const n = Number(v)
+    const got = mapId(maps, tables, n)
+    // "007" read as 7 and kept as 7 is not a renumbering: the text stays as it was.
+    return got === n ? v : String(got)
+  }
   for (const [pattern, table] of TEXT_ID_PATTERNS) {
     const m = pattern.exec(v)
     if (m) return v.slice(0, m.index + m[0].length - m[1]!.length) + String(mapId(maps, [table], Number(m[1])))
@@ -58,11 +63,17 @@ function mapTextId(maps: IdMaps, tables: string[] | undefined, v: string): strin
 /** Free text a GM typed: never parsed as JSON, whatever it looks like. */
 const FREE_TEXT = new Set(['name', 'title', 'summary', 'notes', 'description', 'text', 'reason', 'gm_notes', 'player_name', 'danger', 'aspect_name', 'who', 'dice_seed'])
 
+/** Set when a walk renumbered anything, so JSON that comes out the same keeps its text unparsed-and-rewritten. */
+let renumbered = false
+
 function mapId(maps: IdMaps, tables: string[], v: unknown): unknown {
   if (typeof v !== 'number' || !Number.isInteger(v)) return v
   for (const t of tables) {
     const got = maps.get(t)?.get(v)
-    if (got !== undefined) return got
+    if (got !== undefined) {
+      if (got !== v) renumbered = true
+      return got
+    }
   }
   return v
 }
@@ -91,9 +102,21 @@ function walk(maps: IdMaps, byTable: Map<string, CampaignTable>, v: unknown): un
   return out
 }
 
+/**
+ * Whether a JSON text has a key `walk` acts on (an id key, a text id's key, an undo record's
+ * `table`): JSON without one comes out as it went in, so it is not parsed at all.
+ */
+let anyKey: RegExp | null = null
+function mayHoldIds(text: string): boolean {
+  anyKey ??= new RegExp(`"(?:${[...Object.keys(JSON_ID_KEYS), ...Object.keys(TEXT_ID_KEYS), ...Object.keys(KEYED_BY_ID), ...PATTERN_KEYS, 'table'].join('|')})"\\s*:`)
+  return anyKey.test(text)
+}
+
 function remapJsonText(maps: IdMaps, byTable: Map<string, CampaignTable>, key: string, text: string): string {
   const c = text.charCodeAt(0)
   if (c !== 123 /* { */ && c !== 91 /* [ */) return text
+  const arrayColumn = ID_ARRAY_COLUMNS[key] !== undefined
+  if (!arrayColumn && !mayHoldIds(text)) return text
   let parsed: unknown
   try {
     parsed = JSON.parse(text)
@@ -101,10 +124,14 @@ function remapJsonText(maps: IdMaps, byTable: Map<string, CampaignTable>, key: s
     return text
   }
   const arrayOf = ID_ARRAY_COLUMNS[key]
+  // An undo record's row may hold JSON of its own: the flag of the text around this one is kept.
+  const outer = renumbered
+  renumbered = false
   const next = arrayOf && Array.isArray(parsed) ? parsed.map((x) => mapId(maps, [arrayOf], x)) : walk(maps, byTable, parsed)
-  const out = JSON.stringify(next)
-  // Unchanged JSON keeps its exact text (nothing is reformatted by a round trip).
-  return out === JSON.stringify(parsed) ? text : out
+  const changed = renumbered
+  renumbered = outer || changed
+  // JSON with nothing renumbered keeps its exact text (nothing is reformatted by a round trip).
+  return changed ? JSON.stringify(next) : text
 }
 
 /**
