@@ -2,7 +2,9 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
+import BetterSqlite3 from 'better-sqlite3'
 import { expect, test } from './fixtures'
+import { exportCampaign } from '../../src/main/services/transfer'
 import { createCampaign, openSection } from './support'
 
 const shots = process.env.LANTERN_SHOTS
@@ -77,4 +79,29 @@ test('back up now, then restore after confirming what will be replaced', async (
   await page.goto(lantern.gmUrl)
   await expect(cards.getByText('The Sunken Keep')).toBeVisible()
   await expect(cards.getByText('Clockwork City')).toHaveCount(0)
+})
+
+test('a big campaign file shows the rows read into the library as it goes, and Stop leaves the library as it was', async ({ page, lantern }, info) => {
+  const id = await createCampaign(page, lantern, 'The Long Road', 'Old-school core')
+  // A campaign of 150,000 log entries, written straight into the library, then made into a file.
+  const db = new BetterSqlite3(lantern.dataFile)
+  const fill = db.prepare("insert into log_entry (campaign_id, game_time, real_time, kind, payload) values (?, ?, 't', 'note', ?)")
+  db.transaction(() => {
+    for (let i = 0; i < 150_000; i++) fill.run(id, i * 6, JSON.stringify({ text: `Mile ${i} of the long road` }))
+  })()
+  const file = info.outputPath('long-road.lantern.gz')
+  writeFileSync(file, (await exportCampaign(db, id, new Date())).data)
+  db.close()
+
+  await page.goto(lantern.url)
+  await expect(page.getByRole('list', { name: 'Campaigns' }).getByRole('listitem')).toHaveCount(1)
+  await page.getByTestId('import-file').setInputFiles(file)
+  const progress = page.getByTestId('import-progress')
+  await expect(progress).toContainText(/Reading long-road\.lantern\.gz into the library: [\d,]+ of 150,00\d rows/)
+  if (shots) await page.screenshot({ path: join(shots, 'import-progress.png'), fullPage: true })
+  await page.getByTestId('import-stop').click()
+  await expect(page.getByTestId('import-error')).toContainText('The import was stopped; nothing was imported.')
+  await expect(page.getByRole('list', { name: 'Campaigns' }).getByRole('listitem')).toHaveCount(1)
+  await page.reload()
+  await expect(page.getByRole('list', { name: 'Campaigns' }).getByRole('listitem')).toHaveCount(1)
 })

@@ -12,7 +12,7 @@ import { exportCampaign, importCampaign, openExport } from '../../src/main/servi
 import { AppError } from '../../src/main/services/core/errors'
 import { gm } from '../support/calls'
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
-import { fileLines, seedCampaign } from './transfer-support'
+import { allCounts, fileLines, seedCampaign } from './transfer-support'
 
 const NOW = new Date('2025-04-02T08:00:00.000Z')
 let lib: TempLibrary
@@ -93,5 +93,52 @@ describe('exporting a big campaign', () => {
     expect((await gm(core, 'campaign.get', { id: campaignId })).logCount).toBe(before + 1)
     const lines = fileLines(Buffer.concat(parts)) as [string, Record<string, unknown>][]
     expect(lines.filter((l) => Array.isArray(l) && l[0] === 'log_entry')).toHaveLength(before)
+  })
+})
+
+describe('importing a big campaign', () => {
+  it('reports rows written as it goes, and a stop leaves the library as it was', async () => {
+    const { data } = await exportCampaign(core.handle.sqlite, campaignId, NOW)
+    const before = allCounts(core)
+    const stop = new AbortController()
+    const seen: number[] = []
+    const err = await importCampaign(core.handle.sqlite, data, NOW, {
+      db: core.deps.db,
+      signal: stop.signal,
+      onProgress: (done, total) => {
+        seen.push(done / total)
+        stop.abort()
+      },
+    }).then(() => null, (e: unknown) => e)
+    expect(err).toBeInstanceOf(AppError)
+    expect((err as AppError).message).toBe('The import was stopped; nothing was imported.')
+    expect(seen).toHaveLength(1)
+    expect(seen[0]).toBeGreaterThan(0)
+    expect(seen[0]).toBeLessThan(1)
+    expect(allCounts(core)).toEqual(before)
+  })
+
+  it('a change made while the import writes waits for it and is kept, whether the import is kept or stopped', async () => {
+    const { data } = await exportCampaign(core.handle.sqlite, campaignId, NOW)
+    const logs = () => (core.handle.sqlite.prepare('select count(*) from log_entry where campaign_id = ?').pluck().get(campaignId) as number)
+    for (const stopIt of [true, false]) {
+      const before = logs()
+      const stop = new AbortController()
+      let note: Promise<unknown> | null = null
+      const imported = importCampaign(core.handle.sqlite, data, NOW, {
+        db: core.deps.db,
+        signal: stop.signal,
+        onProgress: (done) => {
+          // A GM's note half-way through: it waits for the import's transaction, never joins it.
+          if (done < 5000 || note) return
+          note = gm(core, 'log.note', { campaignId, text: 'Written during the import' })
+          if (stopIt) stop.abort()
+        },
+      }).then((r) => r, (e: unknown) => e)
+      const result = await imported
+      await note
+      expect(result instanceof AppError).toBe(stopIt)
+      expect(logs()).toBe(before + 1)
+    }
   })
 })

@@ -2,6 +2,7 @@
 import type { CoreMethod } from '../../shared/api/core.names'
 import type { ModuleHandlers } from '../router'
 import { type ServiceDeps, appendLog, listLog, unitOfWork, notFound, touchCampaign } from '../services/core'
+import { stopTransfer } from '../services/transfer'
 import { createCampaign, deleteCampaign, getCampaign, getCampaignDetail, listCampaigns, renameCampaign, listSettings, setSetting } from '../services/campaigns'
 
 export interface AppInfo {
@@ -13,6 +14,7 @@ export interface AppInfo {
 export function coreHandlers(deps: ServiceDeps, info: AppInfo): ModuleHandlers<CoreMethod> {
   return {
     'app.info': () => info,
+    'transfer.stop': () => ({ stopped: stopTransfer(deps) }),
     'app.ping': (_input, ctx) => ({ scope: ctx.scope, version: info.version }),
     'campaign.list': () => listCampaigns(deps.db),
     'campaign.get': (i) => getCampaignDetail(deps.db, i.id),

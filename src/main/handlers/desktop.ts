@@ -7,7 +7,7 @@ import { type ServiceDeps, AppError } from '../services/core'
 import type { LibraryHost } from '../services/backup'
 import { sessionRecap, writeRecapToFolder } from '../services/recap'
 import { getSetting, setSetting } from '../services/campaigns'
-import { exportCampaign, importCampaign } from '../services/transfer'
+import { exportCampaign, importCampaign, runTransfer } from '../services/transfer'
 
 const CAMPAIGN_FILES = [{ name: 'Lantern campaign', extensions: ['gz'] }]
 
@@ -42,7 +42,7 @@ export function desktopHandlers(deps: ServiceDeps, library: LibraryHost, dialogs
     },
     'desktop.exportCampaign': async (i) => {
       const d = needDialogs(dialogs)
-      const { data, fileName, rows } = await exportCampaign(library.handle.sqlite, i.campaignId, deps.now())
+      const { data, fileName, rows } = await runTransfer(deps, 'export', (run) => exportCampaign(library.handle.sqlite, i.campaignId, deps.now(), run))
       const path = await d.saveAs({ title: 'Export the campaign', defaultName: fileName, filters: CAMPAIGN_FILES })
       if (path !== null) await writeFile(path, data)
       return { path, bytes: data.length, rows }
@@ -51,7 +51,8 @@ export function desktopHandlers(deps: ServiceDeps, library: LibraryHost, dialogs
       const d = needDialogs(dialogs)
       const path = await d.open({ title: 'Import a campaign', filters: CAMPAIGN_FILES })
       if (path === null) return { campaignId: null, name: null }
-      const result = await importCampaign(library.handle.sqlite, await readFile(path), deps.now())
+      const data = await readFile(path)
+      const result = await runTransfer(deps, 'import', (run) => importCampaign(library.handle.sqlite, data, deps.now(), { ...run, db: deps.db }))
       deps.events.emit('campaign.changed', { campaignId: result.campaignId, change: 'created' })
       return { campaignId: result.campaignId, name: result.name }
     },

@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ApiError, CallResult } from '../../shared/contract'
 import type { Core } from '../app'
 import { AppError } from '../services/core'
-import { importCampaign, MAX_IMPORT_BYTES, openExport } from '../services/transfer'
+import { importCampaign, MAX_IMPORT_BYTES, openExport, runTransfer, stopTransfer } from '../services/transfer'
 
 export type TransferCore = Pick<Core, 'library' | 'deps' | 'events'>
 
@@ -126,8 +126,13 @@ export async function handleTransferRoute(
   } catch {
     return true // the page went away mid-upload; nothing was written
   }
+  // A page that goes away (closed, or its upload stopped) before the answer stops the import.
+  res.on('close', () => {
+    if (!res.writableEnded) stopTransfer(core.deps)
+  })
   try {
-    const result = await importCampaign(core.library.handle.sqlite, Buffer.concat(chunks, size), core.deps.now())
+    const data = Buffer.concat(chunks, size)
+    const result = await runTransfer(core.deps, 'import', (run) => importCampaign(core.library.handle.sqlite, data, core.deps.now(), { ...run, db: core.deps.db }))
     core.events.emit('campaign.changed', { campaignId: result.campaignId, change: 'created' })
     sendJson(res, 200, { ok: true, value: result })
   } catch (err) {

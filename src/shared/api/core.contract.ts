@@ -180,6 +180,12 @@ export const coreContract = {
       .strict(),
     output: LogEntry,
   },
+  'transfer.stop': {
+    scope: 'gm',
+    summary: 'Stops the campaign import or export under way: an import stopped writes nothing, an export stopped leaves no file.',
+    input: NoInput,
+    output: z.object({ stopped: z.boolean() }),
+  },
 } as const satisfies Record<CoreMethod, MethodDef>
 
 // Every setting has a label and help for the screen; a key missing there fails the typecheck.
@@ -192,5 +198,10 @@ export const coreEvents = {
     payload: z.object({ campaignId: Id, change: z.enum(['created', 'renamed', 'deleted', 'settings']) }),
   },
   'log.added': { scope: 'gm', payload: LogEntry },
+  /** How far the campaign import or export under way is, in rows of the campaign file. */
+  'transfer.progress': {
+    scope: 'gm',
+    payload: z.object({ operation: z.enum(['import', 'export']), done: z.number().int().nonnegative(), total: z.number().int().nonnegative() }),
+  },
 } as const satisfies Record<CoreEvent, EventDef>
 

@@ -11,8 +11,9 @@ export const CORE_METHODS = [
   'setting.set',
   'log.list',
   'log.note',
+  'transfer.stop',
 ] as const
 export type CoreMethod = (typeof CORE_METHODS)[number]
 
-export const CORE_EVENTS = ['campaign.changed', 'log.added'] as const
+export const CORE_EVENTS = ['campaign.changed', 'log.added', 'transfer.progress'] as const
 export type CoreEvent = (typeof CORE_EVENTS)[number]
