@@ -9,7 +9,7 @@ import { SYSTEMS } from '../../../shared/systems'
 import type { RecapVariant } from '../../../shared/recap/markdown'
 import { notFound } from '../core'
 import { buildRecap, topicOf, type Named, type RecapInput, type RecapOptions } from './build'
-import { firstChar, openForm, rawForm, splitWords, stringsOf, trimmedForm, type Run } from './names'
+import { openForm, rawForm, splitWords, stringsOf, trimmedForm, type Run } from './names'
 
 export { buildRecap, folderFilenameFor, forPlayers, notesFor, recapTree, topicOf, writeMarkdown, type RecapInput } from './build'
 export { writeRecapToFolder } from './folder'
@@ -40,8 +40,11 @@ async function namedIn(db: Kysely<Database>, campaignId: number, entries: LogEnt
         from place where place.c is not null
       )
     select c from npc where c is not null union select c from place where c is not null`.execute(db)
-  const starts = new Set(firsts.rows.map((r) => r.c))
-  if (starts.size === 0) return { npcs: [], locations: [] }
+  const startChars = [...new Set(firsts.rows.map((r) => r.c))]
+  if (startChars.length === 0) return { npcs: [], locations: [] }
+  // Compared as code points: no string is made for each word's first character.
+  const starts = new Set(startChars.map((c) => c.codePointAt(0)!))
+  const startsHere = (w: string | undefined): boolean => w !== undefined && starts.has(w.codePointAt(0) ?? -1)
   // Each distinct string of the entries' payloads is cut into words once; a run starts at each
   // word that starts with one of those characters.
   const stringsByEntry: [number, string[]][] = []
@@ -55,10 +58,12 @@ async function namedIn(db: Kysely<Database>, campaignId: number, entries: LogEnt
     for (const text of strings) {
       if (seen.has(text)) continue
       seen.add(text)
+      // A text holding none of the characters a name starts with names nobody: not cut into words.
+      if (!startChars.some((c) => text.includes(c))) continue
       const words = splitWords(text)
-      words.raw.forEach((w, i) => {
-        if (starts.has(firstChar(w)) || starts.has(firstChar(words.left[i]!))) runs.push({ text, words, i, n: 1 })
-      })
+      for (let i = 0; i < words.raw.length; i++) {
+        if (startsHere(words.raw[i]) || startsHere(words.left[i])) runs.push({ text, words, i, n: 1 })
+      }
     }
   }
   const kinds = new Map<string, { npc: boolean; location: boolean }>()

@@ -17,12 +17,6 @@ export function stringsOf(value: unknown, out: string[]): void {
   else if (value && typeof value === 'object') for (const v of Object.values(value)) stringsOf(v, out)
 }
 
-/** First character of a text (a whole code point). */
-export function firstChar(text: string): string {
-  const c = text.codePointAt(0)
-  return c === undefined ? '' : String.fromCodePoint(c)
-}
-
 /** A text's words as written, and with opening (`left`) or closing (`right`, and a possessive "’s") punctuation off. */
 export interface Words {
   raw: string[]
