@@ -1,7 +1,7 @@
 /**
  * The clock through the service: 30 days of exploration (8,640 turns) with 6 characters, 12 lights
  * and 20 timers, as one advance gone on with after each encounter (CLK-3: an advance stops at each
- * one), single-turn advances (p50 and p99), and 365 days of downtime in one call, on a real SQLite
+ * one), single-turn advances (p50 and p99, and p50 in a campaign of 100,000 NPCs), and 365 days of downtime in one call, on a real SQLite
  * file. Every advance is a transaction with its log entries, inventory write-backs and an undo
  * record. The baselines are the pure engine advancing the same state, in the same process; the
  * floor printed beside them is what the same number of commits costs as bare fsync'd inserts.
@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { createCore, type Core } from '../src/main/app'
+import { indexQueued } from '../src/main/services/core/log-search-queue'
 import { advanceClock, addLight, addTimer, lightUp, newClock, setMode, setProvisions, type ClockState } from '../src/main/engines/clock'
 import { seededDice } from '../src/main/engines/dice'
 import BetterSqlite3 from 'better-sqlite3'
@@ -149,6 +150,22 @@ export default async function (): Promise<void> {
     const p99 = each[Math.floor(each.length * 0.99)]!
     g.record(`service: clock.advance of 1 turn, p50 of ${single.toLocaleString('en')} calls`, p50, single)
     g.record(`service: clock.advance of 1 turn, p99 of ${single.toLocaleString('en')} calls`, p99, single)
+    // The same turn in a campaign of 100,000 NPCs: the clock reads only the characters it names.
+    const crowded = await fresh()
+    const addNpc = crowded.handle.sqlite.prepare("insert into character (campaign_id, kind, name, created_at, updated_at) values (?, 'npc', ?, 't', 't')")
+    crowded.handle.sqlite.transaction(() => {
+      for (let i = 0; i < 100_000; i++) addNpc.run(campaignId, `Citizen ${i}`)
+    })()
+    indexQueued(crowded.handle.sqlite)
+    const crowd: number[] = []
+    for (let i = 0; i < 300; i++) {
+      const t0 = performance.now()
+      await call(crowded, 'clock.advance', { campaignId, span: { turns: 1 } })
+      crowd.push(performance.now() - t0)
+    }
+    await crowded.close()
+    crowd.sort((a, b) => a - b)
+    g.record('service: clock.advance of 1 turn in a campaign of 100,000 NPCs, p50 of 300 calls', crowd[150]!, 300)
     g.print()
     console.log(
       `${single.toLocaleString('en')} single-turn advances took ${(total / 1000).toFixed(1)} s in all; ${logCount.toLocaleString('en')} log entries in the library. ` +

@@ -19,7 +19,7 @@ import { announce, clockStep, orRefuse, restingAfter, roundSeconds, type StepCon
  */
 export async function rest(deps: ServiceDeps, input: { campaignId: number; characterId: number; resting: boolean }): Promise<ClockReport> {
   return clockStep(deps, input.campaignId, 'rest', async (ctx) => {
-    const name = ctx.names.get(String(input.characterId)) ?? `character ${input.characterId}`
+    const name = (await ctx.names.need([input.characterId])).get(String(input.characterId)) ?? `character ${input.characterId}`
     const r = engine.setResting(ctx.state, String(input.characterId), input.resting)
     if (!r.ok) {
       throw new AppError('refused', `${name} has no lost hardiness that rest would heal (only old-school PCs below their maximum H rest to heal, OSR-20).`, [

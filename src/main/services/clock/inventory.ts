@@ -104,7 +104,7 @@ export async function oilFor(ctx: StepContext, light: engine.LightState, lantern
       .execute()
     const flask = flasks.find(isFlask)
     if (!flask) {
-      const who = carrier === null ? 'No one' : (ctx.names.get(String(carrier)) ?? 'The carrier')
+      const who = carrier === null ? 'No one' : ((await ctx.names.need([carrier])).get(String(carrier)) ?? 'The carrier')
       throw new AppError('refused', `${who} carries no oil for ${lanternName}: add a flask of oil (an item named “oil”, a pint each) to the pack, or choose the oil to pour.`, [
         { field: 'fromItemId', problem: 'no oil carried' },
       ])

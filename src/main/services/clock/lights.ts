@@ -3,7 +3,7 @@ import * as engine from '../../engines/clock'
 import type { ClockReport, Span } from '../../../shared/contract'
 import { type ServiceDeps, AppError } from '../core'
 import { clockStep, orRefuse, roundSeconds, type StepContext } from './run-step'
-import { itemIdOfLight, lightItemNames, lightNamer, when } from './view'
+import { clockCharacterIds, itemIdOfLight, lightItemNames, lightNamer, when } from './view'
 import { lightFromItem, oilFor, placeLantern } from './inventory'
 
 /**
@@ -14,6 +14,7 @@ async function namerFor(ctx: StepContext, state: engine.ClockState, lightId?: st
   if (lightId !== undefined && !state.lights.some((l) => l.id === lightId)) {
     throw new AppError('not_found', 'That light is no longer on the clock: it was taken off, or the step that put it there was undone.', [{ field: 'lightId', problem: 'not on the clock' }])
   }
+  await ctx.names.need(clockCharacterIds({ lights: state.lights, provisions: [], injuries: [] }))
   return lightNamer(ctx.names, await lightItemNames(ctx.tx.trx, state))
 }
 
@@ -71,7 +72,7 @@ export async function refill(
 
 export async function handOver(deps: ServiceDeps, input: { campaignId: number; lightId: string; toCharacterId: number }): Promise<ClockReport> {
   return clockStep(deps, input.campaignId, 'hand-over', async (ctx) => {
-    const to = ctx.names.get(String(input.toCharacterId))
+    const to = (await ctx.names.need([input.toCharacterId])).get(String(input.toCharacterId))
     if (to === undefined) throw new AppError('not_found', `There is no character with id ${input.toCharacterId} in this campaign.`, [{ field: 'toCharacterId', problem: 'not in this campaign' }])
     const r = orRefuse(engine.handOver(ctx.state, input.lightId, { character: String(input.toCharacterId) }, await namerFor(ctx, ctx.state, input.lightId)))
     // A lantern is an inventory item: it changes hands too.

@@ -8,7 +8,7 @@ import type { ClockReport } from '../../../shared/contract'
 import { requireCampaign, campaignDice, type CampaignDice, unitOfWork, type ServiceDeps, type Tx, AppError, type NewLogEntry } from '../core'
 import { loadProvisions, loadRestRecords, loadStoredClock, loadTimedInjuries, saveClock } from './store'
 import { StepRecorder, type RowChange } from './steps'
-import { characterNames } from './view'
+import { characterNames, clockCharacterIds } from './view'
 import { loadClockView } from './screen'
 import { applyInventoryEffects } from './inventory'
 import { describeEvent } from './lines'
@@ -63,7 +63,7 @@ export async function clockStep(
       provisions: await loadProvisions(tx, campaignId),
       injuries: [...(await loadTimedInjuries(tx, campaignId)), ...(await loadRestRecords(tx, campaignId, stored.resting))],
     }
-    const names = await characterNames(tx.trx, campaignId)
+    const names = await characterNames(tx.trx, campaignId, clockCharacterIds({ ...state, resting: stored.resting }))
     const recorder = new StepRecorder(tx, campaignId, stored)
     // Held in an object: TypeScript does not follow assignments made inside the closure below.
     const rolled: { dice: CampaignDice | null } = { dice: null }
@@ -86,6 +86,8 @@ export async function clockStep(
     const goOn = result.goOn === undefined ? stored.goOn : result.goOn
     await saveClock(tx, campaignId, result.state, { partyLocationId, resting, goOn })
 
+    // A light handed over or lit in this step may name someone the clock did not before.
+    await names.need([...clockCharacterIds(result.state), ...events.flatMap((e) => ('characterId' in e ? [e.characterId] : 'holder' in e && 'character' in e.holder ? [e.holder.character] : []))])
     const lines = events.map((e) => ({ at: e.at, kind: e.kind, text: describeEvent(e, names) }))
     const checks = events.filter((e): e is Extract<ClockEvent, { kind: 'encounter check' }> => e.kind === 'encounter check')
     // One entry for the step, with every face it rolled (DICE-3), and one for each thing that

@@ -8,7 +8,7 @@ import { getSetting } from '../campaigns'
 import type { Tx } from '../core'
 import { loadProvisions, loadRestRecords, type StoredClock } from './store'
 import { loadSupplies, partyWhereabouts } from './supplies'
-import { characterNames, clockView, lightItemNames } from './view'
+import { characterNames, clockCharacterIds, clockView, lightItemNames } from './view'
 
 /** CLK-2: the combat round's length in this campaign. */
 export async function roundSeconds(db: Kysely<Database>, campaignId: number, system: SystemId): Promise<number> {
@@ -34,7 +34,7 @@ export function suppliesFor(tx: Tx, campaignId: number, state: ClockState) {
 /** The old-school PCs below maximum H, with whether they rest (OSR-20). */
 export async function restView(tx: Tx, campaignId: number, resting: Record<string, number>): Promise<ClockView['rest']> {
   const records = await loadRestRecords(tx, campaignId, resting)
-  const names = await characterNames(tx.trx, campaignId)
+  const names = await characterNames(tx.trx, campaignId, records.map((r) => r.characterId))
   return records.map((r) => {
     const rec = r.recovery as { h: number; maxH: number; restDayStartedAt: number | null }
     return { characterId: Number(r.characterId), name: names.get(r.characterId) ?? '?', h: rec.h, maxH: rec.maxH, restingSince: rec.restDayStartedAt }
@@ -53,10 +53,11 @@ export async function loadClockView(
   undo: { action: string; summary: string } | null,
 ): Promise<ClockView> {
   const goOn = state.goOn
+  const provisions = await loadProvisions(tx, campaignId)
   return clockView(campaignId, state, {
     system,
-    provisions: await loadProvisions(tx, campaignId),
-    names: await characterNames(tx.trx, campaignId),
+    provisions,
+    names: await characterNames(tx.trx, campaignId, [...clockCharacterIds(state), ...provisions.map((p) => p.characterId)]),
     itemNames: await lightItemNames(tx.trx, state),
     roundSeconds: await roundSeconds(tx.trx, campaignId, system),
     undo,

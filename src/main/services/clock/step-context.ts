@@ -4,6 +4,7 @@ import type { SystemId } from '../../../shared/contract'
 import type { Tx, CampaignDice } from '../core'
 import type { StepRecorder } from './steps'
 import type { PendingAdvance } from './store'
+import type { NameBook } from './view'
 
 export interface StepResult {
   state: ClockState
@@ -30,7 +31,8 @@ export interface StepContext {
   /** CLK-3: the rest of the last advance that stopped, if any. */
   goOn: PendingAdvance | null
   recorder: StepRecorder
-  names: Map<string, string>
+  /** Names of the characters the clock names; `need` reads more (a step's input may name another). */
+  names: NameBook
   /** The campaign's dice for this step, taken on first use (a step that rolls nothing takes none). */
   dice: () => Promise<CampaignDice>
 }

@@ -34,6 +34,7 @@ export async function loadSupplies(db: Kysely<Database>, campaignId: number, onC
     .innerJoin('character as c', 'c.id', 'i.character_id')
     .select(['i.id', 'i.character_id', 'c.name as character_name', 'i.name', 'i.kind', 'i.quantity', 'i.details'])
     .where('c.campaign_id', '=', campaignId)
+    .where('c.kind', '=', 'pc')
     .where('c.status', '=', 'active')
     .where((eb) => eb.or([eb('i.kind', '=', 'light'), eb('i.name', 'like', '%oil%')]))
     .orderBy('c.name')

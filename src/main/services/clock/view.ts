@@ -18,9 +18,50 @@ function fullSeconds(type: string, capacityPints: number | null): number {
   return Math.round(minutes * 60 * (capacityPints ?? 1))
 }
 
-export async function characterNames(db: Kysely<Database>, campaignId: number): Promise<Map<string, string>> {
-  const rows = await db.selectFrom('character').select(['id', 'name']).where('campaign_id', '=', campaignId).execute()
-  return new Map(rows.map((r) => [String(r.id), r.name]))
+/**
+ * Characters' names by id (as text), read for the ids asked only: a campaign of 100,000 NPCs does
+ * not read them all at every turn. `need` reads the ones not held yet; an id not in the campaign
+ * stays out (so `get` answers undefined for it).
+ */
+export class NameBook extends Map<string, string> {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly campaignId: number,
+  ) {
+    super()
+  }
+
+  async need(ids: Iterable<string | number>): Promise<this> {
+    const missing = [...new Set(Array.from(ids, String))].filter((id) => !this.has(id) && /^\d+$/.test(id)).map(Number)
+    for (let at = 0; at < missing.length; at += 500) {
+      const rows = await this.db
+        .selectFrom('character')
+        .select(['id', 'name'])
+        .where('campaign_id', '=', this.campaignId)
+        .where('id', 'in', missing.slice(at, at + 500))
+        .execute()
+      for (const r of rows) this.set(String(r.id), r.name)
+    }
+    return this
+  }
+}
+
+/** Every character the clock's state names: who carries each light, who eats, who heals or rests. */
+export function clockCharacterIds(state: Pick<ClockState, 'lights' | 'provisions' | 'injuries'> & { resting?: Record<string, number> }): string[] {
+  const ids: string[] = []
+  for (const l of state.lights) if ('character' in l.holder) ids.push(l.holder.character)
+  for (const p of state.provisions) ids.push(p.characterId)
+  for (const i of state.injuries) ids.push(i.characterId)
+  ids.push(...Object.keys(state.resting ?? {}))
+  return ids
+}
+
+/**
+ * The names of the characters with these ids.
+ * @example (await characterNames(tx.trx, 1, clockCharacterIds(state))).get('4') // 'Glam'
+ */
+export function characterNames(db: Kysely<Database>, campaignId: number, ids: Iterable<string | number>): Promise<NameBook> {
+  return new NameBook(db, campaignId).need(ids)
 }
 
 /** The inventory items' names of the lights on the clock that are items (lanterns), by light id. */
