@@ -63,6 +63,22 @@ describe('the clock service', () => {
     ])
   })
 
+  it('CLK-4: a light handed to an NPC is named by its new holder, though the clock reads only the names it needs; an NPC’s own pack is not offered', async () => {
+    const { campaignId, item } = await party()
+    const s = core.handle.sqlite
+    const npc = (name: string) => Number(s.prepare("insert into character (campaign_id, kind, name, created_at, updated_at) values (?, 'npc', ?, 't', 't')").run(campaignId, name).lastInsertRowid)
+    const hob = npc('Hob the linkboy')
+    for (let i = 0; i < 50; i++) npc(`Villager ${i}`)
+    s.prepare("insert into inventory_item (character_id, name, kind, quantity, details, created_at, updated_at) values (?, 'Torches', 'light', 2, '{\"type\":\"torch\"}', 't', 't')").run(hob)
+    expect((await gm(core, 'clock.get', { campaignId })).supplies.map((x) => x.characterName)).not.toContain('Hob the linkboy')
+    const lit = await gm(core, 'light.light', { campaignId, itemId: item('Torches') })
+    const handed = await gm(core, 'light.handOver', { campaignId, lightId: lit.clock.lights[0]!.id, toCharacterId: hob })
+    expect(handed.clock.lights.map((l) => l.holderName)).toEqual(['Hob the linkboy'])
+    expect(handed.summary).toContain('Hob the linkboy')
+    const later = await gm(core, 'clock.advance', { campaignId, span: { minutes: 55 } })
+    expect(later.lines.map((l) => l.text).join(' ')).toContain('Hob the linkboy’s torch')
+  })
+
   it('CLK-4: a torch lit at 10:00 is a torch used; it warns at 10:55 and goes out at 11:00, across a 40-round combat from 10:52', async () => {
     const { campaignId, item } = await party()
     await startAt(campaignId, 10)
