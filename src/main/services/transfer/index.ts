@@ -6,7 +6,8 @@
  * parents first; the last line is `{ end: true, rows: <number of row lines> }`, so a cut-off file
  * is caught even when gzip is whole. Ids are numbered 1…n per table in the file (the order the
  * rows had), so exporting the same campaign from two libraries gives the same rows. The search
- * index is not in the file: the library's triggers rebuild it as rows go in.
+ * index is not in the file: the library's triggers rebuild it as rows go in (log entries through
+ * the search queue, indexed once the import has committed).
  *
  * Import is one transaction: every row goes in or none does. A file that is not gzip, not JSON,
  * of an unknown format or version, names a table or column this Lantern does not have, or holds a

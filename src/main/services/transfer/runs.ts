@@ -5,6 +5,7 @@
  */
 import type { ServiceDeps } from '../core'
 import { AppError } from '../core'
+import { indexLogSoon } from '../core/log-search-queue'
 
 export type TransferOperation = 'import' | 'export'
 
@@ -32,10 +33,13 @@ export async function runTransfer<T>(deps: ServiceDeps, operation: TransferOpera
   const run: Run = { operation, controller: new AbortController() }
   running.set(deps.db, run)
   try {
-    return await work({
+    const result = await work({
       signal: run.controller.signal,
       onProgress: (done, total) => deps.events.emit('transfer.progress', { operation, done, total }),
     })
+    // An imported log's words go into the search index in the background, as after any change.
+    if (operation === 'import') indexLogSoon(deps.db)
+    return result
   } finally {
     running.delete(deps.db)
   }
