@@ -34,13 +34,9 @@ export class NameBook extends Map<string, string> {
   async need(ids: Iterable<string | number>): Promise<this> {
     const missing = [...new Set(Array.from(ids, String))].filter((id) => !this.has(id) && /^\d+$/.test(id)).map(Number)
     for (let at = 0; at < missing.length; at += 500) {
-      const rows = await this.db
-        .selectFrom('character')
-        .select(['id', 'name'])
-        .where('campaign_id', '=', this.campaignId)
-        .where('id', 'in', missing.slice(at, at + 500))
-        .execute()
-      for (const r of rows) this.set(String(r.id), r.name)
+      // By primary key only: asked with the campaign too, SQLite walks the campaign's index instead.
+      const rows = await this.db.selectFrom('character').select(['id', 'name', 'campaign_id']).where('id', 'in', missing.slice(at, at + 500)).execute()
+      for (const r of rows) if (r.campaign_id === this.campaignId) this.set(String(r.id), r.name)
     }
     return this
   }
