@@ -228,7 +228,8 @@ async function toHits(db: Kysely<Database>, rows: IndexRow[], terms: string[]): 
 export async function searchCampaign(db: Kysely<Database>, q: SearchQuery): Promise<SearchHit[]> {
   const terms = searchTerms(q.text)
   // Log entries are indexed after their change commits: whatever is still queued goes in first.
-  await indexQueuedLog(db)
+  // Where that write fails (a full disk), the search still answers from what is indexed.
+  await indexQueuedLog(db).catch(() => undefined)
   // A game-time range lists what happened in it, in time order, with or without words.
   if (q.from !== undefined || q.to !== undefined) return toHits(db, await rowsInRange(db, q, terms), terms)
   if (terms.length === 0) return []
