@@ -3,7 +3,7 @@ import * as engine from '../../engines/clock'
 import type { ClockReport, Span } from '../../../shared/contract'
 import { type ServiceDeps, AppError } from '../core'
 import { clockStep, orRefuse, roundSeconds, type StepContext } from './run-step'
-import { clockCharacterIds, itemIdOfLight, lightItemNames, lightNamer, when } from './view'
+import { itemIdOfLight, lightHolderIds, lightItemNames, lightNamer, when } from './view'
 import { lightFromItem, oilFor, placeLantern } from './inventory'
 
 /**
@@ -14,7 +14,7 @@ async function namerFor(ctx: StepContext, state: engine.ClockState, lightId?: st
   if (lightId !== undefined && !state.lights.some((l) => l.id === lightId)) {
     throw new AppError('not_found', 'That light is no longer on the clock: it was taken off, or the step that put it there was undone.', [{ field: 'lightId', problem: 'not on the clock' }])
   }
-  await ctx.names.need(clockCharacterIds({ lights: state.lights, provisions: [], injuries: [] }))
+  await ctx.names.need(lightHolderIds(state.lights))
   return lightNamer(ctx.names, await lightItemNames(ctx.tx.trx, state))
 }
 

@@ -9,6 +9,11 @@ function minutes(seconds: number): string {
   return seconds >= 3600 ? `${Math.floor(seconds / 3600)} h ${Math.round((seconds % 3600) / 60)} min` : `${Math.round(seconds / 60)} min`
 }
 
+/** The characters `describeEvent` names for these events: whoever eats, heals, or carries a light that warns or goes out. */
+export function eventCharacterIds(events: readonly ClockEvent[]): string[] {
+  return events.flatMap((e) => ('characterId' in e ? [e.characterId] : 'holder' in e && 'character' in e.holder ? [e.holder.character] : []))
+}
+
 export function describeEvent(e: ClockEvent, names: Map<string, string>): string {
   const at = when(e.at)
   switch (e.kind) {

@@ -11,7 +11,7 @@ import { StepRecorder, type RowChange } from './steps'
 import { characterNames, clockCharacterIds } from './view'
 import { loadClockView } from './screen'
 import { applyInventoryEffects } from './inventory'
-import { describeEvent } from './lines'
+import { describeEvent, eventCharacterIds } from './lines'
 import type { StepContext, StepResult } from './step-context'
 
 export type { StepContext, StepResult }
@@ -87,7 +87,7 @@ export async function clockStep(
     await saveClock(tx, campaignId, result.state, { partyLocationId, resting, goOn })
 
     // A light handed over or lit in this step may name someone the clock did not before.
-    await names.need([...clockCharacterIds(result.state), ...events.flatMap((e) => ('characterId' in e ? [e.characterId] : 'holder' in e && 'character' in e.holder ? [e.holder.character] : []))])
+    await names.need([...clockCharacterIds(result.state), ...eventCharacterIds(events)])
     const lines = events.map((e) => ({ at: e.at, kind: e.kind, text: describeEvent(e, names) }))
     const checks = events.filter((e): e is Extract<ClockEvent, { kind: 'encounter check' }> => e.kind === 'encounter check')
     // One entry for the step, with every face it rolled (DICE-3), and one for each thing that

@@ -42,10 +42,14 @@ export class NameBook extends Map<string, string> {
   }
 }
 
+/** Who carries each light (lights left at a place carried by no one). */
+export function lightHolderIds(lights: ClockState['lights']): string[] {
+  return lights.flatMap((l) => ('character' in l.holder ? [l.holder.character] : []))
+}
+
 /** Every character the clock's state names: who carries each light, who eats, who heals or rests. */
 export function clockCharacterIds(state: Pick<ClockState, 'lights' | 'provisions' | 'injuries'> & { resting?: Record<string, number> }): string[] {
-  const ids: string[] = []
-  for (const l of state.lights) if ('character' in l.holder) ids.push(l.holder.character)
+  const ids = lightHolderIds(state.lights)
   for (const p of state.provisions) ids.push(p.characterId)
   for (const i of state.injuries) ids.push(i.characterId)
   ids.push(...Object.keys(state.resting ?? {}))

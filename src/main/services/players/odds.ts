@@ -40,6 +40,11 @@ function lodePoolWords(side: LodeSide, fluke: boolean): string {
   return fluke ? `Success ${percent(success)}` : `Success ${percent(success)} · Halfmagic ${percent(o.halfmagic)}`
 }
 
+/** RK-2, RK-8: a Ranks roll's chance in the GM's words, against a Danger or not. */
+function rankWords(o: { success: number; noHarm: number }, danger: unknown): string {
+  return danger ? `Danger removed ${percent(o.success)} · no Harm ${percent(o.noHarm)}` : `Success ${percent(o.success)}`
+}
+
 /**
  * CH-11: the chances the GM's odds showed before a challenge's start or round, as its entry keeps
  * them (the engine's, computed then), told from the side of the player character in it.
@@ -117,15 +122,13 @@ export function publicOdds(entry: LogEntry, pcIds: ReadonlySet<number>): string 
         // RK-4: the aspect's die added to the roll as it stood, as the GM's "With it" line gave.
         if (!isPc(p.characterId, pcIds)) return null
         const from = p.from as Rank
-        const o = chartOf(aspectOdds({ ability: p.rank as Rank, up: Number(p.up), down: Number(p.down), result: from, colour: colourOf(from) }))
-        return p.danger ? `Danger removed ${percent(o.success)} · no Harm ${percent(o.noHarm)}` : `Success ${percent(o.success)}`
+        return rankWords(chartOf(aspectOdds({ ability: p.rank as Rank, up: Number(p.up), down: Number(p.down), result: from, colour: colourOf(from) })), p.danger)
       }
       case 'ranks.borderline':
       case 'ranks.roll': {
         // RK-2: Fair or better succeeds; against a Danger (RK-8) it is removed, with no Harm on Good or better.
         if (!isPc(p.characterId, pcIds)) return null
-        const o = rankRollOdds({ rank: p.rank as Rank })
-        return p.danger ? `Danger removed ${percent(o.success)} · no Harm ${percent(o.noHarm)}` : `Success ${percent(o.success)}`
+        return rankWords(rankRollOdds({ rank: p.rank as Rank }), p.danger)
       }
       case 'challenge.started':
       case 'challenge.round':

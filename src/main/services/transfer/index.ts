@@ -21,13 +21,11 @@ import { createGzip } from 'node:zlib'
 import { AppError } from '../core'
 import { remapRow, type IdMaps } from './remap'
 import { campaignTables } from './tables'
-import { MAX_IMPORT_BYTES, MAX_UNPACKED_BYTES, TRANSFER_FORMAT, TRANSFER_VERSION, parseCampaignFile, refuse, unpack, type TransferHeader } from './format'
+import { MAX_IMPORT_BYTES, MAX_UNPACKED_BYTES, TRANSFER_FORMAT, TRANSFER_VERSION, parseCampaignFile, type TransferHeader } from './format'
 
 export { MAX_IMPORT_BYTES, MAX_UNPACKED_BYTES, TRANSFER_FORMAT, TRANSFER_VERSION, parseCampaignFile, type TransferHeader }
 export { runTransfer, stopTransfer, type TransferOperation } from './runs'
 export { importCampaign, type ImportOptions, type ImportResult } from './import'
-
-
 
 export interface ExportResult {
   /** The gzip-compressed file. */
@@ -35,8 +33,6 @@ export interface ExportResult {
   fileName: string
   rows: number
 }
-
-
 
 function latestSchema(sqlite: BetterSqlite3.Database): string {
   try {
