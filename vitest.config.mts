@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    exclude: ['test/e2e/**', 'node_modules/**'],
+    // test/postgres: only in the run on PostgreSQL (vitest.postgres.config.mts).
+    exclude: ['test/e2e/**', 'test/postgres/**', 'node_modules/**'],
     environment: 'node',
     testTimeout: 30_000,
     // Statistical and property tests are CPU-bound; two workers match this 2-core machine.

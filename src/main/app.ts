@@ -3,11 +3,12 @@
  * and wires services to the router. The Electron entry and the browser server both call this.
  */
 import { openDatabase, type DbHandle } from './db/connection'
+import { openPostgres } from './db/postgres'
 import { LibraryOpenError, lockLibrary } from './db/library-file'
 import { migrateToLatest, type MigrationReport } from './db/migrate'
 import { createHandlers, type AppInfo } from './handlers'
 import { createRouter, type Router } from './router'
-import { EventBus, type ServiceDeps } from './services/core'
+import { EventBus, shareEvents, type Listener, type ServiceDeps } from './services/core'
 import { backupIfDue, newestBackupOffer, useNewestBackup, type LibraryHost } from './services/backup'
 import type { FileDialogs } from './platform'
 
@@ -27,7 +28,13 @@ export interface Core {
 }
 
 export interface CoreOptions {
+  /** The SQLite library file; with `databaseUrl`, only where desktop settings live beside it. */
   dataFile: string
+  /**
+   * A PostgreSQL connection string (`postgres://…`): the library is that database instead of the
+   * file, shared by every Lantern pointed at it.
+   */
+  databaseUrl?: string
   mode: AppInfo['mode']
   version: string
   now?: () => Date
@@ -40,19 +47,29 @@ export interface CoreOptions {
   openNewestBackup?: boolean
 }
 
+/** The library the options name: the PostgreSQL database, or the file (first put back from its newest backup if asked). */
+function openLibrary(options: CoreOptions): DbHandle {
+  if (options.databaseUrl !== undefined) {
+    return openPostgres(options.databaseUrl, (err) => console.error(`Lantern lost a connection to its PostgreSQL server: ${err.message}`))
+  }
+  if (options.openNewestBackup) {
+    const used = useNewestBackup(options.dataFile, (options.now ?? (() => new Date()))())
+    if (!used) throw new LibraryOpenError('damaged', options.dataFile, `There is no backup of ${options.dataFile} to open; nothing was changed.`)
+    console.log(`Lantern opened a copy of the backup ${used.backup.name}; the library as it was is kept at ${used.damagedKeptAt}.`)
+  }
+  return openDatabase(options.dataFile)
+}
+
 /** @example const core = await createCore({ dataFile: '/tmp/l.sqlite', mode: 'browser', version: '0.1.0' }) */
 export async function createCore(options: CoreOptions): Promise<Core> {
-  // One Lantern per library: taken before the file is opened, so two never migrate it at once.
-  const lock = lockLibrary(options.dataFile, options.mode)
+  const shared = options.databaseUrl !== undefined
+  // One Lantern per library file: taken before the file is opened, so two never migrate it at once.
+  // A PostgreSQL library is for several Lanterns at once (its migrations take the server's own lock).
+  const lock = shared ? { release() {} } : lockLibrary(options.dataFile, options.mode)
   let handle: DbHandle
   let migration: MigrationReport
   try {
-    if (options.openNewestBackup) {
-      const used = useNewestBackup(options.dataFile, (options.now ?? (() => new Date()))())
-      if (!used) throw new LibraryOpenError('damaged', options.dataFile, `There is no backup of ${options.dataFile} to open; nothing was changed.`)
-      console.log(`Lantern opened a copy of the backup ${used.backup.name}; the library as it was is kept at ${used.damagedKeptAt}.`)
-    }
-    handle = openDatabase(options.dataFile)
+    handle = openLibrary(options)
   } catch (err) {
     lock.release()
     if (err instanceof LibraryOpenError && err.problem === 'damaged') err.message += ` ${newestBackupOffer(options.dataFile)}`
@@ -67,6 +84,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
   const events = new EventBus()
   const deps: ServiceDeps = { db: handle.db, events, now: options.now ?? (() => new Date()) }
+  let sharing: Listener | null = null
+  if (options.databaseUrl !== undefined) {
+    try {
+      sharing = await shareEvents(options.databaseUrl, handle.db, events, (state) => events.emit('library.connection', { state }))
+    } catch (err) {
+      await handle.close()
+      throw err
+    }
+  }
   const library: LibraryHost = {
     dataFile: options.dataFile,
     get handle() {
@@ -85,7 +111,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   )
   // Not awaited: start-up never waits on a backup. A failed one is reported, never fatal.
   const startupBackup =
-    options.autoBackup === false
+    options.autoBackup === false || shared
       ? Promise.resolve(null)
       : new Promise((r) => setImmediate(r))
           .then(() => backupIfDue(library))
@@ -103,6 +129,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     migration,
     close: async () => {
       await startupBackup
+      await sharing?.close()
       await handle.close()
       lock.release()
     },

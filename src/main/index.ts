@@ -9,7 +9,7 @@ import { createCore, type Core } from './app'
 import { LibraryOpenError } from './db/library-file'
 import { bindIpc } from './ipc'
 import { enableSharing } from './server/share'
-import { LIBRARY_FILE_NAME } from './paths'
+import { LIBRARY_FILE_NAME, databaseUrlFrom } from './paths'
 import {
   APP_HOST,
   APP_ORIGIN,
@@ -94,10 +94,13 @@ app.whenReady().then(async () => {
     ]),
   )
   serveUi()
+  // A PostgreSQL library shared with other GMs, when LANTERN_DATABASE_URL or library.json names one.
+  const databaseUrl = databaseUrlFrom(app.getPath('userData'))
   const open = (openNewestBackup: boolean) =>
     createCore({
       openNewestBackup,
       dataFile: join(app.getPath('userData'), LIBRARY_FILE_NAME),
+      ...(databaseUrl ? { databaseUrl } : {}),
       mode: 'desktop',
       version: app.getVersion(),
       checkOutputs: !app.isPackaged,

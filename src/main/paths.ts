@@ -1,5 +1,5 @@
 /** Where Lantern keeps its library when nobody says otherwise. */
-import { existsSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 
@@ -26,4 +26,31 @@ export function resolveLibraryFile(dataArg: string | undefined, env: NodeJS.Proc
   if (/\.(sqlite3?|db)$/i.test(p)) return p
   if (existsSync(p) && statSync(p).isFile()) return p
   return join(p, LIBRARY_FILE_NAME)
+}
+
+/** The file in the data folder that may point Lantern at a PostgreSQL library: `{ "databaseUrl": "postgres://…" }`. */
+export const LIBRARY_SETTINGS_FILE = 'library.json'
+
+/**
+ * The PostgreSQL library this Lantern opens, if any: LANTERN_DATABASE_URL, else `databaseUrl` in
+ * `library.json` in the data folder; undefined for the SQLite file. A value that is not a
+ * PostgreSQL connection string is refused with the place it came from.
+ * @example databaseUrlFrom('/home/gm/.config/Lantern', { LANTERN_DATABASE_URL: 'postgres://gm@db/lantern' }) // 'postgres://gm@db/lantern'
+ */
+export function databaseUrlFrom(dataDir: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const fromEnv = env.LANTERN_DATABASE_URL
+  const file = join(dataDir, LIBRARY_SETTINGS_FILE)
+  let url: unknown = fromEnv
+  let where = 'LANTERN_DATABASE_URL'
+  if (!fromEnv && existsSync(file)) {
+    try {
+      url = (JSON.parse(readFileSync(file, 'utf8')) as { databaseUrl?: unknown }).databaseUrl
+    } catch (err) {
+      throw new Error(`${file} is not JSON: ${(err as Error).message}`)
+    }
+    where = `"databaseUrl" in ${file}`
+  }
+  if (url === undefined || url === null || url === '') return undefined
+  if (typeof url !== 'string' || !/^postgres(ql)?:\/\//i.test(url)) throw new Error(`${where} must be a PostgreSQL connection string starting postgres:// or postgresql://.`)
+  return url
 }

@@ -20,10 +20,11 @@ export interface Lantern {
   restart(): Promise<void>
 }
 
-async function startServer(dataDir: string, token: string, port = 0): Promise<{ proc: ChildProcess; url: string }> {
+/** Starts the built server (as `npm run web`) on a library folder; `extra` adds arguments (`--database …`). */
+export async function startServer(dataDir: string, token: string, port = 0, extra: string[] = []): Promise<{ proc: ChildProcess; url: string }> {
   // LANTERN_OUT: test a build made elsewhere than out/ (see electron.vite.config.ts).
   const server = resolve(process.env.LANTERN_OUT ?? 'out', 'main/server.js')
-  const proc = spawn(process.execPath, [server, '--port', String(port), '--data', dataDir], {
+  const proc = spawn(process.execPath, [server, '--port', String(port), '--data', dataDir, ...extra], {
     env: { ...process.env, LANTERN_GM_TOKEN: token },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -45,7 +46,7 @@ async function startServer(dataDir: string, token: string, port = 0): Promise<{ 
   return { proc, url }
 }
 
-async function stop(proc: ChildProcess): Promise<void> {
+export async function stop(proc: ChildProcess): Promise<void> {
   if (proc.exitCode !== null) return
   await new Promise<void>((r) => {
     proc.once('exit', () => r())

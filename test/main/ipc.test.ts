@@ -41,7 +41,7 @@ describe('IPC binding', () => {
 
     const refused = await handler(stranger, 'campaign.create', { name: 'Intruder', system: 'osr' })
     expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden' } })
-    expect(counts(core).campaigns).toBe(0)
+    expect((await counts(core)).campaigns).toBe(0)
 
     const created = await handler(ours, 'campaign.create', { name: 'Keep', system: 'osr' })
     expect(created).toMatchObject({ ok: true, value: { name: 'Keep', system: 'osr' } })

@@ -69,7 +69,7 @@ describe('browser-mode server', () => {
     expect(await call(player, 1, 'app.ping', {})).toEqual({ ok: true, value: { scope: 'player', version: 'test' } })
     expect(await call(player, 2, 'campaign.list', {})).toMatchObject({ ok: false, error: { code: 'forbidden' } })
     expect(await call(player, 3, 'campaign.create', { name: 'X', system: 'osr' })).toMatchObject({ ok: false, error: { code: 'forbidden' } })
-    expect(counts(core).campaigns).toBe(1)
+    expect((await counts(core)).campaigns).toBe(1)
     gm.close()
     player.close()
   })
@@ -94,7 +94,7 @@ describe('browser-mode server', () => {
     const closed = new Promise<number>((r) => gm.once('close', (code) => r(code)))
     gm.send(JSON.stringify({ id: 1, method: 'log.note', input: { text: 'x'.repeat(MAX_MESSAGE_BYTES + 10) } }))
     expect(await closed).toBe(1009) // message too big
-    expect(counts(core).logs).toBe(0)
+    expect((await counts(core)).logs).toBe(0)
   })
 
   it('answers only to loopback Host headers while bound to loopback (no DNS rebinding)', async () => {

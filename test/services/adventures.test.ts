@@ -74,7 +74,7 @@ describe('adventures', () => {
   })
 
   it('refuses a nameless adventure or an unknown status, naming the field, and writes nothing', async () => {
-    const before = counts(core)
+    const before = await counts(core)
     expect((await refused(core, 'adventure.create', { campaignId, title: '  ' })).details).toEqual([
       { field: 'title', problem: 'an adventure needs a name' },
     ])
@@ -82,6 +82,6 @@ describe('adventures', () => {
       { field: 'status', problem: 'must be planned, active or finished' },
     ])
     expect((await refused(core, 'adventure.create', { campaignId: 999, title: 'X' })).code).toBe('not_found')
-    expect(counts(core)).toEqual(before)
+    expect(await counts(core)).toEqual(before)
   })
 })

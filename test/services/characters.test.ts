@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Core } from '../../src/main/app'
 import type { EventMessage } from '../../src/shared/contract'
 import { counts, tempLibrary, type TempLibrary } from '../support/temp-library'
+import { failLogWrites } from '../support/records'
+import { insert, onPostgres, run, value } from '../support/sql'
 import { gm, logKinds, refused } from '../support/calls'
 import { glam, inigo, taiGivar } from './sheets/fixtures'
 import { blankSheet } from '../../src/shared/api/sheets'
@@ -11,9 +13,31 @@ let core: Core
 let campaignId: number
 
 /** Row counts of what a character change writes. */
-function written(c: Core): Record<string, number> {
-  const n = (t: string) => (c.handle.sqlite.prepare(`select count(*) as n from ${t}`).get() as { n: number }).n
-  return { ...counts(c), characters: n('character'), items: n('inventory_item'), ledger: n('ledger_entry'), dice: n('campaign') && (c.handle.sqlite.prepare('select sum(dice_counter) as n from campaign').get() as { n: number }).n }
+async function written(c: Core): Promise<Record<string, number>> {
+  const n = async (t: string) => Number(await value(c, `select count(*) as n from ${t}`))
+  return {
+    ...(await counts(c)),
+    characters: await n('character'),
+    items: await n('inventory_item'),
+    ledger: await n('ledger_entry'),
+    dice: (await n('campaign')) && Number(await value(c, 'select sum(dice_counter) as n from campaign')),
+  }
+}
+
+/** Makes every insert into the ledger fail inside the database; resolves to a function that stops it. */
+async function failGoldWrites(c: Core): Promise<() => Promise<void>> {
+  if (onPostgres()) {
+    await run(c, "create function fail_gold() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$")
+    await run(c, 'create trigger fail_gold before insert on ledger_entry for each row execute function fail_gold()')
+    return async () => {
+      await run(c, 'drop trigger fail_gold on ledger_entry')
+      await run(c, 'drop function fail_gold()')
+    }
+  }
+  await run(c, "create temp trigger fail_gold before insert on ledger_entry begin select raise(abort, 'disk full'); end")
+  return async () => {
+    await run(c, 'drop trigger temp.fail_gold')
+  }
 }
 
 async function campaign(system: 'ladder' | 'osr' | 'lode' | 'challenge' | 'ranks', seed?: string): Promise<number> {
@@ -80,18 +104,18 @@ describe('creating characters', () => {
   it('saves a complete PC in one transaction with its log entry, and announces it', async () => {
     const heard: EventMessage[] = []
     core.events.on((m) => m.event === 'record.changed' && heard.push(m))
-    const before = written(core)
+    const before = await written(core)
     const pc = await gm(core, 'character.create', { campaignId, kind: 'pc', name: 'Glam', playerName: 'Ana', sheet: glam, tags: ['thief', ' thief ', ''] })
     expect(pc).toMatchObject({ kind: 'pc', name: 'Glam', playerName: 'Ana', status: 'active', draft: false, problems: [], tags: ['thief'], system: 'osr' })
     expect(pc.sheet).toEqual(glam)
     expect(pc.facts).toContainEqual({ label: 'Resistance target', value: '13 on d20', rule: 'OSR-3' })
-    expect(written(core)).toEqual({ ...before, characters: before.characters! + 1, logs: before.logs! + 1 })
+    expect(await written(core)).toEqual({ ...before, characters: before.characters! + 1, logs: before.logs! + 1 })
     expect((await logKinds(core, campaignId)).at(-1)).toBe('character.created')
     expect(heard).toEqual([{ event: 'record.changed', payload: { campaignId, kind: 'character', id: pc.id, change: 'created' } }])
   })
 
   it('refuses a PC whose sheet breaks the rules, listing every problem, and writes nothing', async () => {
-    const before = written(core)
+    const before = await written(core)
     const err = await refused(core, 'character.create', { campaignId, kind: 'pc', name: 'Glam', sheet: { ...glam, B: 2, h: 6, options: ['deft touch', 'high tolerance', 'monstrous form'] } })
     expect(err.code).toBe('refused')
     expect(err.details.map((d) => d.problem)).toEqual([
@@ -102,11 +126,11 @@ describe('creating characters', () => {
     expect(err.details.every((d) => d.field === 'sheet')).toBe(true)
     expect(err.message).toMatch(/^Glam's sheet breaks the rules: B \+2/)
     expect(err.message).toMatch(/A player character needs a complete sheet; nothing was saved\.$/)
-    expect(written(core)).toEqual(before)
+    expect(await written(core)).toEqual(before)
   })
 
   it('always refuses a value that cannot be, naming the field, even for a draft NPC', async () => {
-    const before = written(core)
+    const before = await written(core)
     const osr = await refused(core, 'character.create', { campaignId, kind: 'npc', name: 'Ghoul', draft: true, sheet: { ...glam, maxH: -1, level: 'two' } })
     expect(osr.code).toBe('invalid_input')
     expect(osr.details).toEqual([
@@ -123,7 +147,7 @@ describe('creating characters', () => {
       sheet: { ...taiGivar, assets: [{ name: 'Menace', rating: 'legendary' }] },
     })
     expect(ladder.details).toEqual([{ field: 'sheet.assets.0.rating', problem: 'must be one of poor, good, expert, superb, unprecedented (LAD-1)' }])
-    expect(written(core)).toEqual({ ...before, campaigns: before.campaigns! + 1, logs: before.logs! + 1 })
+    expect(await written(core)).toEqual({ ...before, campaigns: before.campaigns! + 1, logs: before.logs! + 1 })
   })
 
   it('keeps an incomplete NPC as a draft with its problems listed, but only when asked', async () => {
@@ -153,11 +177,12 @@ describe('creating characters', () => {
   })
 
   it('leaves nothing behind when the log cannot be written', async () => {
-    core.handle.sqlite.exec(`create temp trigger fail_log before insert on log_entry when new.kind = 'character.created' begin select raise(abort, 'disk full'); end`)
-    const before = written(core)
+    const stop = await failLogWrites(core, 'character.created')
+    const before = await written(core)
     const err = await refused(core, 'character.create', { campaignId, kind: 'pc', name: 'Glam', sheet: glam })
     expect(err.code).toBe('internal')
-    expect(written(core)).toEqual(before)
+    expect(await written(core)).toEqual(before)
+    await stop()
   })
 })
 
@@ -177,10 +202,10 @@ describe('updating and deleting characters', () => {
 
   it('re-checks the sheet when an NPC would become a PC, and refuses a sheet with problems', async () => {
     const npc = await gm(core, 'character.create', { campaignId, kind: 'npc', name: 'Ghoul', draft: true, sheet: { ...glam, h: 9 } })
-    const before = written(core)
+    const before = await written(core)
     const err = await refused(core, 'character.update', { id: npc.id, kind: 'pc', draft: false })
     expect(err.details).toEqual([{ field: 'sheet', problem: 'H 9 is above the maximum 4; current H never rises above it (OSR-2).' }])
-    expect(written(core)).toEqual(before)
+    expect(await written(core)).toEqual(before)
     const pc = await gm(core, 'character.update', { id: npc.id, kind: 'pc', draft: false, sheet: glam, playerName: 'Bo' })
     expect(pc).toMatchObject({ kind: 'pc', draft: false, playerName: 'Bo', problems: [] })
   })
@@ -192,10 +217,14 @@ describe('updating and deleting characters', () => {
 
   it('an update or a delete that cannot be logged changes nothing', async () => {
     const pc = await gm(core, 'character.create', { campaignId, kind: 'pc', name: 'Glam', sheet: glam })
-    core.handle.sqlite.exec(`create temp trigger fail_log before insert on log_entry when new.kind in ('character.updated', 'character.deleted') begin select raise(abort, 'disk full'); end`)
-    expect((await refused(core, 'character.update', { id: pc.id, name: 'Glamdring', sheet: { ...glam, h: 1 } })).code).toBe('internal')
-    expect((await refused(core, 'character.delete', { id: pc.id })).code).toBe('internal')
-    core.handle.sqlite.exec('drop trigger fail_log')
+    for (const [kind, call] of [
+      ['character.updated', () => refused(core, 'character.update', { id: pc.id, name: 'Glamdring', sheet: { ...glam, h: 1 } })],
+      ['character.deleted', () => refused(core, 'character.delete', { id: pc.id })],
+    ] as const) {
+      const stop = await failLogWrites(core, kind)
+      expect((await call()).code).toBe('internal')
+      await stop()
+    }
     expect(await gm(core, 'character.get', { id: pc.id })).toMatchObject({ name: 'Glam', sheet: glam })
   })
 
@@ -203,7 +232,7 @@ describe('updating and deleting characters', () => {
     const pc = await gm(core, 'character.create', { campaignId, kind: 'pc', name: 'Glam', sheet: glam })
     await gm(core, 'inventory.add', { characterId: pc.id, name: 'Torch', kind: 'light', details: { type: 'torch' } })
     await gm(core, 'character.delete', { id: pc.id })
-    expect(written(core)).toMatchObject({ characters: 0, items: 0 })
+    expect(await written(core)).toMatchObject({ characters: 0, items: 0 })
     const [entry] = await gm(core, 'log.list', { campaignId, limit: 1 })
     expect(entry?.kind).toBe('character.deleted')
     expect((entry?.payload.record as { sheet: unknown }).sheet).toEqual(glam)
@@ -214,7 +243,7 @@ describe('updating and deleting characters', () => {
 
 describe('character.check', () => {
   it('returns problems, impossible values and derived values without writing anything', async () => {
-    const before = written(core)
+    const before = await written(core)
     const ok = await gm(core, 'character.check', { campaignId, kind: 'pc', sheet: glam })
     expect(ok.problems).toEqual([])
     expect(ok.fields).toEqual([])
@@ -222,7 +251,7 @@ describe('character.check', () => {
     const bad = await gm(core, 'character.check', { campaignId, kind: 'pc', sheet: { ...glam, maxH: -3 } })
     expect(bad.fields).toEqual([{ field: 'maxH', problem: 'must be at least 0' }])
     expect(bad.problems).toEqual(['Maximum H: must be at least 0.'])
-    expect(written(core)).toEqual(before)
+    expect(await written(core)).toEqual(before)
   })
 })
 
@@ -260,19 +289,20 @@ describe('character.generate (OSR-1 … OSR-5)', () => {
   })
 
   it('leaves nothing behind, not even the dice counter, when the starting gold cannot be written', async () => {
-    core.handle.sqlite.exec(`create temp trigger fail_gold before insert on ledger_entry begin select raise(abort, 'disk full'); end`)
-    const before = written(core)
+    const stop = await failGoldWrites(core)
+    const before = await written(core)
     expect((await refused(core, 'character.generate', { campaignId, name: 'Glam', optionsAllowed: 1 })).code).toBe('internal')
-    expect(written(core)).toEqual(before)
+    expect(await written(core)).toEqual(before)
+    await stop()
   })
 
   it('refuses choices the rules forbid before keeping any roll, and other systems', async () => {
-    const before = written(core)
+    const before = await written(core)
     const err = await refused(core, 'character.generate', { campaignId, name: 'Saint', optionsAllowed: 1, options: ['divine audience'] })
     expect(err.details).toEqual([{ field: 'patron', problem: 'Divine audience needs a patron deity agreed with the GM.' }])
     const tooMany = await refused(core, 'character.generate', { campaignId, name: 'Saint', optionsAllowed: 1, options: ['deft touch', 'great vigour'] })
     expect(tooMany.details).toEqual([{ field: 'options', problem: 'The GM allowed 1 option(s) but 2 were chosen.' }])
-    expect(written(core)).toEqual(before) // not even the dice counter moved
+    expect(await written(core)).toEqual(before) // not even the dice counter moved
     const ladderId = await campaign('ladder')
     const other = await refused(core, 'character.generate', { campaignId: ladderId, name: 'Tai' })
     expect(other.code).toBe('refused')
@@ -287,11 +317,7 @@ describe('a character stored with a partial sheet (older or imported data)', () 
     try {
       for (const system of ['ladder', 'osr', 'lode', 'challenge', 'ranks'] as const) {
         const campaignId = (await gm(core, 'campaign.create', { name: system, system })).id
-        const id = Number(
-          core.handle.sqlite
-            .prepare("insert into character (campaign_id, kind, name, sheet, created_at, updated_at) values (?, 'npc', 'Bare', '{}', 't', 't')")
-            .run(campaignId).lastInsertRowid,
-        )
+        const id = await insert(core, 'character', { campaign_id: campaignId, kind: 'npc', name: 'Bare', sheet: '{}', created_at: 't', updated_at: 't' })
         const c = await gm(core, 'character.get', { id })
         expect(Object.keys(c.sheet).sort(), system).toEqual(Object.keys(blankSheet(system)).sort())
       }

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Core } from '../../src/main/app'
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 import { gm, refused } from '../support/calls'
+import { insert, one } from '../support/sql'
 
 let lib: TempLibrary
 let core: Core
@@ -21,16 +22,15 @@ afterEach(async () => {
 
 async function glamsPack(): Promise<{ campaignId: number; glam: number; ana: number }> {
   const campaignId = (await gm(core, 'campaign.create', { name: 'Keep', system: 'osr' })).id
-  const add = (name: string) =>
-    Number(core.handle.sqlite.prepare("insert into character (campaign_id, kind, name, created_at, updated_at) values (?, 'pc', ?, 't', 't')").run(campaignId, name).lastInsertRowid)
-  const glam = add('Glam')
-  const ana = add('Ana')
+  const add = (name: string) => insert(core, 'character', { campaign_id: campaignId, kind: 'pc', name, created_at: 't', updated_at: 't' })
+  const glam = await add('Glam')
+  const ana = await add('Ana')
   await gm(core, 'clock.setMode', { campaignId, mode: 'downtime' })
   return { campaignId, glam, ana }
 }
 
-const item = (id: number) => core.handle.sqlite.prepare('select quantity, details from inventory_item where id = ?').get(id) as { quantity: number; details: string }
-const oil = (id: number) => (JSON.parse(item(id).details) as { oilPints: number }).oilPints
+const item = async (id: number) => (await one<{ quantity: number; details: string }>(core, 'select quantity, details from inventory_item where id = ?', id))!
+const oil = async (id: number) => (JSON.parse((await item(id)).details) as { oilPints: number }).oilPints
 
 describe('CLK-4: lanterns', () => {
   it('CLK-4: a lantern added to a pack holds a pint of oil unless the GM says otherwise; an item made a lantern gets one too', async () => {
@@ -63,12 +63,12 @@ describe('CLK-4: lanterns', () => {
     const r = await gm(core, 'light.refill', { campaignId, itemId: dry.id })
     expect(r.summary).toBe('Glam’s lantern “Brass lantern” was filled with 1 pint of oil from “Flask of oil”')
     expect(r.clock.lights).toEqual([expect.objectContaining({ itemId: dry.id, itemName: 'Brass lantern', holderName: 'Glam', lit: false, oilPints: 1 })])
-    expect([oil(dry.id), item(flasks.id).quantity]).toEqual([1, 1])
+    expect([await oil(dry.id), (await item(flasks.id)).quantity]).toEqual([1, 1])
     const lit = await gm(core, 'light.light', { campaignId, lightId: r.clock.lights[0]!.id })
     expect(lit.clock.dark).toBe(false)
     await gm(core, 'clock.undo', { campaignId })
     await gm(core, 'clock.undo', { campaignId })
-    expect([oil(dry.id), item(flasks.id).quantity]).toEqual([0, 2])
+    expect([await oil(dry.id), (await item(flasks.id)).quantity]).toEqual([0, 2])
   })
 
   it('CLK-4: a half-burnt lantern takes the half pint it has room for, and the flask gives that much', async () => {
@@ -80,7 +80,7 @@ describe('CLK-4: lanterns', () => {
     const r = await gm(core, 'light.refill', { campaignId, lightId: lit.clock.lights[0]!.id })
     expect(r.clock.lights[0]).toMatchObject({ oilPints: 1, lit: true, burnSecondsLeft: 5 * 3600 })
     expect(r.summary).toBe('Glam’s lantern was filled with 0.5 pints of oil from “Oil”')
-    expect(item(flasks.id).quantity).toBe(0.5)
+    expect((await item(flasks.id)).quantity).toBe(0.5)
     expect((await refused(core, 'light.refill', { campaignId, lightId: lit.clock.lights[0]!.id })).message).toBe('Glam’s lantern is full (1 pint): there is no room for more oil.')
   })
 

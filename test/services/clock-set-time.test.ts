@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Core } from '../../src/main/app'
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 import { gm, refused } from '../support/calls'
+import { insert, one } from '../support/sql'
 
 let lib: TempLibrary
 let core: Core
@@ -23,9 +24,7 @@ const DAY = 86_400
 
 async function partyOf(system: 'osr' | 'ladder'): Promise<{ campaignId: number; glam: number; item: (name: string) => number }> {
   const campaignId = (await gm(core, 'campaign.create', { name: 'Keep', system, seed: 'set-time' })).id
-  const glam = Number(
-    core.handle.sqlite.prepare("insert into character (campaign_id, kind, name, created_at, updated_at) values (?, 'pc', 'Glam', 't', 't')").run(campaignId).lastInsertRowid,
-  )
+  const glam = await insert(core, 'character', { campaign_id: campaignId, kind: 'pc', name: 'Glam', created_at: 't', updated_at: 't' })
   const ids = new Map<string, number>()
   for (const [name, kind, quantity, details] of [
     ['Torches', 'light', 2, { type: 'torch' }],
@@ -37,7 +36,7 @@ async function partyOf(system: 'osr' | 'ladder'): Promise<{ campaignId: number; 
   return { campaignId, glam, item: (name) => ids.get(name)! }
 }
 
-const quantity = (id: number) => (core.handle.sqlite.prepare('select quantity from inventory_item where id = ?').get(id) as { quantity: number }).quantity
+const quantity = async (id: number) => (await one<{ quantity: number }>(core, 'select quantity from inventory_item where id = ?', id))!.quantity
 
 describe('CLK-1: where the clock starts', () => {
   it('CLK-1: a new clock stands at Day 1 · 00:00 unless the campaign’s settings say when it starts; its first step goes on from there', async () => {
@@ -78,7 +77,7 @@ describe('CLK-1: setting the time', () => {
     expect(jumped.clock).toMatchObject({ day: 3, timeOfDay: '07:15', time: 2 * DAY + 7.25 * HOUR, timers: [] })
     expect(jumped.summary).toBe('Time set to Day 3 · 07:15 (from Day 1 · 00:00): no checks, nothing burnt or eaten')
     expect(jumped.clock.lights[0]).toMatchObject({ lit: true, burnSecondsLeft: HOUR })
-    expect([quantity(item('Rations')), quantity(item('Waterskin'))]).toEqual([3, 3])
+    expect([await quantity(item('Rations')), await quantity(item('Waterskin'))]).toEqual([3, 3])
     expect(jumped.lines.map((l) => l.text)).toEqual(['Day 1 · 05:00: The tide turns'])
     const [step] = await gm(core, 'log.list', { campaignId, kind: 'clock.time-set' })
     expect(step).toMatchObject({ gameTime: 2 * DAY + 7.25 * HOUR, dice: null, payload: { checks: [] } })

@@ -9,6 +9,7 @@ import { seededDice } from '../../src/main/engines/dice'
 import type { SystemId } from '../../src/shared/contract'
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 import { gm, refused } from '../support/calls'
+import { insert } from '../support/sql'
 
 let lib: TempLibrary
 let core: Core
@@ -69,9 +70,7 @@ describe('CLK-4: what the clock shows in each system', () => {
   it('CLK-4: a lit light ends the darkness in every system; only the old-school campaign shows a modifier of 0 for it', async () => {
     for (const system of ['osr', ...OTHERS] as SystemId[]) {
       const campaignId = (await gm(core, 'campaign.create', { name: `Lit ${system}`, system })).id
-      const pc = Number(
-        core.handle.sqlite.prepare("insert into character (campaign_id, kind, name, created_at, updated_at) values (?, 'pc', 'Ana', 't', 't')").run(campaignId).lastInsertRowid,
-      )
+      const pc = await insert(core, 'character', { campaign_id: campaignId, kind: 'pc', name: 'Ana', created_at: 't', updated_at: 't' })
       const torches = await gm(core, 'inventory.add', { characterId: pc, name: 'Torches', kind: 'light', quantity: 2, details: { type: 'torch' } })
       const lit = await gm(core, 'light.light', { campaignId, itemId: torches.id })
       expect([system, lit.clock.dark, lit.clock.darknessModifier]).toEqual([system, false, system === 'osr' ? 0 : null])

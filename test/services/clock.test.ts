@@ -3,6 +3,7 @@ import type { Core } from '../../src/main/app'
 import { seededDice } from '../../src/main/engines/dice'
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 import { gm, refused } from '../support/calls'
+import { all, insert, one, run } from '../support/sql'
 
 let lib: TempLibrary
 let core: Core
@@ -21,25 +22,29 @@ const TURN = 300
 /** A campaign with PCs and their packs, written straight into the library. */
 async function party(system: 'osr' | 'ladder' = 'osr', seed = 'clock-test'): Promise<{ campaignId: number; glam: number; ana: number; item: (name: string) => number }> {
   const campaignId = (await gm(core, 'campaign.create', { name: 'Keep', system, seed })).id
-  const s = core.handle.sqlite
-  const addPc = (name: string) =>
-    Number(s.prepare("insert into character (campaign_id, kind, name, created_at, updated_at) values (?, 'pc', ?, 't', 't')").run(campaignId, name).lastInsertRowid)
-  const glam = addPc('Glam')
-  const ana = addPc('Ana')
-  const add = s.prepare('insert into inventory_item (character_id, name, kind, quantity, details, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)')
-  add.run(glam, 'Torches', 'light', 3, '{"type":"torch","oilPints":0}', 't', 't')
-  add.run(glam, 'Lantern', 'light', 1, '{"type":"lantern","oilPints":2}', 't', 't')
-  add.run(glam, 'Flask of oil', 'other', 2, '{}', 't', 't')
-  add.run(glam, 'Rations', 'ration', 3, '{}', 't', 't')
-  add.run(glam, 'Waterskin', 'water', 4, '{}', 't', 't')
-  add.run(ana, 'Rations', 'ration', 1, '{}', 't', 't')
-  add.run(ana, 'Waterskin', 'water', 1, '{}', 't', 't')
-  const item = (name: string) => (s.prepare('select id from inventory_item where character_id = ? and name = ?').get(glam, name) as { id: number }).id
+  const addPc = (name: string) => insert(core, 'character', { campaign_id: campaignId, kind: 'pc', name, created_at: 't', updated_at: 't' })
+  const glam = await addPc('Glam')
+  const ana = await addPc('Ana')
+  const add = (characterId: number, name: string, kind: string, quantity: number, details: string) =>
+    insert(core, 'inventory_item', { character_id: characterId, name, kind, quantity, details, created_at: 't', updated_at: 't' })
+  await add(glam, 'Torches', 'light', 3, '{"type":"torch","oilPints":0}')
+  await add(glam, 'Lantern', 'light', 1, '{"type":"lantern","oilPints":2}')
+  await add(glam, 'Flask of oil', 'other', 2, '{}')
+  await add(glam, 'Rations', 'ration', 3, '{}')
+  await add(glam, 'Waterskin', 'water', 4, '{}')
+  await add(ana, 'Rations', 'ration', 1, '{}')
+  await add(ana, 'Waterskin', 'water', 1, '{}')
+  const ids = new Map((await all<{ id: number; name: string }>(core, 'select id, name from inventory_item where character_id = ?', glam)).map((r) => [r.name, r.id]))
+  const item = (name: string) => {
+    const id = ids.get(name)
+    if (id === undefined) throw new Error(`Glam carries no ${name}`)
+    return id
+  }
   return { campaignId, glam, ana, item }
 }
 
-function quantity(id: number): number {
-  return (core.handle.sqlite.prepare('select quantity from inventory_item where id = ?').get(id) as { quantity: number }).quantity
+async function quantity(id: number): Promise<number> {
+  return (await one<{ quantity: number }>(core, 'select quantity from inventory_item where id = ?', id))!.quantity
 }
 
 /** Sets the clock to a time of day on day 1 by advancing from midnight in downtime (no checks). */
@@ -65,11 +70,10 @@ describe('the clock service', () => {
 
   it('CLK-4: a light handed to an NPC is named by its new holder, though the clock reads only the names it needs; an NPC’s own pack is not offered', async () => {
     const { campaignId, item } = await party()
-    const s = core.handle.sqlite
-    const npc = (name: string) => Number(s.prepare("insert into character (campaign_id, kind, name, created_at, updated_at) values (?, 'npc', ?, 't', 't')").run(campaignId, name).lastInsertRowid)
-    const hob = npc('Hob the linkboy')
-    for (let i = 0; i < 50; i++) npc(`Villager ${i}`)
-    s.prepare("insert into inventory_item (character_id, name, kind, quantity, details, created_at, updated_at) values (?, 'Torches', 'light', 2, '{\"type\":\"torch\"}', 't', 't')").run(hob)
+    const npc = (name: string) => insert(core, 'character', { campaign_id: campaignId, kind: 'npc', name, created_at: 't', updated_at: 't' })
+    const hob = await npc('Hob the linkboy')
+    for (let i = 0; i < 50; i++) await npc(`Villager ${i}`)
+    await insert(core, 'inventory_item', { character_id: hob, name: 'Torches', kind: 'light', quantity: 2, details: '{"type":"torch"}', created_at: 't', updated_at: 't' })
     expect((await gm(core, 'clock.get', { campaignId })).supplies.map((x) => x.characterName)).not.toContain('Hob the linkboy')
     const lit = await gm(core, 'light.light', { campaignId, itemId: item('Torches') })
     const handed = await gm(core, 'light.handOver', { campaignId, lightId: lit.clock.lights[0]!.id, toCharacterId: hob })
@@ -84,7 +88,7 @@ describe('the clock service', () => {
     await startAt(campaignId, 10)
     await gm(core, 'clock.setMode', { campaignId, mode: 'exploration' })
     const lit = await gm(core, 'light.light', { campaignId, itemId: item('Torches') })
-    expect(quantity(item('Torches'))).toBe(2)
+    expect(await quantity(item('Torches'))).toBe(2)
     expect(lit.clock.lights).toMatchObject([{ type: 'torch', holderName: 'Glam', lit: true, burnSecondsLeft: HOUR, fullSeconds: HOUR }])
     expect(lit.clock.dark).toBe(false)
 
@@ -110,15 +114,15 @@ describe('the clock service', () => {
     await gm(core, 'light.light', { campaignId, itemId: item('Lantern') })
     const after = await gm(core, 'clock.advance', { campaignId, span: { hours: 4 } })
     expect(after.clock.lights[0]?.oilPints).toBeCloseTo(1.2, 10)
-    const details = () => JSON.parse((core.handle.sqlite.prepare('select details from inventory_item where id = ?').get(item('Lantern')) as { details: string }).details)
-    expect(details().oilPints).toBe(1.2)
+    const details = async () => JSON.parse((await one<{ details: string }>(core, 'select details from inventory_item where id = ?', item('Lantern')))!.details)
+    expect((await details()).oilPints).toBe(1.2)
     const out = await gm(core, 'clock.advance', { campaignId, until: ['light out'], within: { hours: 12 } })
     expect(out.stopped).toEqual({ kind: 'light out', at: 10 * HOUR })
-    expect(details().oilPints).toBe(0)
+    expect((await details()).oilPints).toBe(0)
     // Refilled from a flask: one pint, one flask used.
     const refilled = await gm(core, 'light.refill', { campaignId, lightId: out.clock.lights[0]!.id, fromItemId: item('Flask of oil') })
     expect(refilled.clock.lights[0]?.oilPints).toBe(1)
-    expect(quantity(item('Flask of oil'))).toBe(1)
+    expect(await quantity(item('Flask of oil'))).toBe(1)
   })
 
   it('CLK-5: rations and water are eaten at the day boundary crossed during an 8-hour rest; running out is logged', async () => {
@@ -131,9 +135,9 @@ describe('the clock service', () => {
       'Glam ate 1 ration (2 left); drank 1 pint (3 left)',
       'Ana ate the last ration; drank the last water',
     ])
-    expect(quantity(item('Rations'))).toBe(2)
-    expect(quantity(item('Waterskin'))).toBe(3)
-    const anaRations = core.handle.sqlite.prepare("select quantity from inventory_item where character_id = ? and kind = 'ration'").get(ana) as { quantity: number }
+    expect(await quantity(item('Rations'))).toBe(2)
+    expect(await quantity(item('Waterskin'))).toBe(3)
+    const anaRations = (await one<{ quantity: number }>(core, "select quantity from inventory_item where character_id = ? and kind = 'ration'", ana))!
     expect(anaRations.quantity).toBe(0)
     expect(rest.clock.provisions.find((p) => p.name === 'Ana')).toMatchObject({ foodDays: 0, waterPints: 0, daysLeft: 0 })
   })
@@ -170,11 +174,11 @@ describe('the clock service', () => {
     await gm(core, 'clock.setMode', { campaignId, mode: 'downtime' })
     const moved = await gm(core, 'clock.advance', { campaignId, span: { hours: 30 } })
     expect(moved.clock.day).toBe(2)
-    expect(quantity(item('Rations'))).toBe(2)
+    expect(await quantity(item('Rations'))).toBe(2)
 
     const undone = await gm(core, 'clock.undo', { campaignId })
     expect(undone.summary).toBe('Undone: Advanced 30 hours to Day 2 · 06:00')
-    expect(quantity(item('Rations'))).toBe(3)
+    expect(await quantity(item('Rations'))).toBe(3)
     expect(undone.clock.time).toBe(0)
     expect(undone.clock.lights).toEqual(before.lights)
     const log = await gm(core, 'log.list', { campaignId, limit: 20 })
@@ -183,11 +187,11 @@ describe('the clock service', () => {
 
     await gm(core, 'clock.undo', { campaignId }) // the mode change
     // The torch step changed the stack; a GM edit since makes its undo unsafe.
-    core.handle.sqlite.prepare('update inventory_item set quantity = 10 where id = ?').run(item('Torches'))
+    await run(core, 'update inventory_item set quantity = 10 where id = ?', item('Torches'))
     const err = await refused(core, 'clock.undo', { campaignId })
     expect(err.code).toBe('conflict')
     expect(err.message).toMatch(/cannot be undone: the item “Torches” has been changed since/)
-    expect(quantity(item('Torches'))).toBe(10)
+    expect(await quantity(item('Torches'))).toBe(10)
   })
 
   it('refuses what the rules do not allow, in plain words, and changes nothing', async () => {
@@ -287,23 +291,23 @@ describe('CLK-8: injuries mend as the clock passes their times', () => {
 
   it('OSR-20: a resting character heals 1d2 H per full day of rest into their sheet; a night is not a day', async () => {
     const { campaignId, glam, ana } = await party('osr', 'rest-seed')
-    core.handle.sqlite.prepare('update character set sheet = ? where id = ?').run(JSON.stringify({ level: 1, h: 2, maxH: 7 }), glam)
-    const h = () => (JSON.parse((core.handle.sqlite.prepare('select sheet from character where id = ?').get(glam) as { sheet: string }).sheet) as { h: number }).h
+    await run(core, 'update character set sheet = ? where id = ?', JSON.stringify({ level: 1, h: 2, maxH: 7 }), glam)
+    const h = async () => (JSON.parse((await one<{ sheet: string }>(core, 'select sheet from character where id = ?', glam))!.sheet) as { h: number }).h
     await gm(core, 'clock.setMode', { campaignId, mode: 'downtime' })
     const resting = await gm(core, 'clock.rest', { campaignId, characterId: glam, resting: true })
     expect(resting.clock.rest).toEqual([{ characterId: glam, name: 'Glam', h: 2, maxH: 7, restingSince: 0 }])
     await gm(core, 'clock.advance', { campaignId, span: { hours: 8 } })
-    expect(h()).toBe(2) // OSR-20: only full days of rest heal
+    expect(await h()).toBe(2) // OSR-20: only full days of rest heal
     await gm(core, 'clock.advance', { campaignId, span: { hours: 64 } }) // to the end of day 3: three full days
     // The advance was the campaign's second roll: its dice are seeded `rest-seed#2`; each day heals ⌈d6 / 3⌉ (DICE-1).
     const dice = seededDice('rest-seed#2')
     let expected = 2
     for (let day = 0; day < 3; day++) expected = Math.min(7, expected + Math.ceil(dice.roll(6) / 3))
-    expect(h()).toBe(expected)
+    expect(await h()).toBe(expected)
     const [logged] = await gm(core, 'log.list', { campaignId, kind: 'clock.event.natural-healing' })
     expect(logged?.payload.text).toMatch(/Glam healed [12] H/)
     await gm(core, 'clock.undo', { campaignId })
-    expect(h()).toBe(2)
+    expect(await h()).toBe(2)
     // Ana has lost no H (her sheet is blank: 0 of 0): nothing for rest to heal.
     expect((await refused(core, 'clock.rest', { campaignId, characterId: ana, resting: true })).message).toMatch(/^Ana has no lost hardiness/)
   })

@@ -3,7 +3,7 @@
  * meal), so it never starts the clock's combat; while the clock is in combat, a challenge started
  * then, or played a round of then, is part of it: its rounds are the combat's, at the tracker or with
  * R on the clock bar, on the round's one roll of the dice; one End ends both. Real router, real
- * SQLite file.
+ * library.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Core } from '../../src/main/app'
@@ -13,6 +13,7 @@ import { seededDice } from '../../src/main/engines/dice'
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 import { gm, logKinds, refused } from '../support/calls'
 import { rowCounts } from '../support/records'
+import { value } from '../support/sql'
 
 let lib: TempLibrary
 let core: Core
@@ -31,7 +32,7 @@ const meal = () => [
 ]
 const start = (s: MethodInput<'challenge.start'>['sides'], more: Partial<MethodInput<'challenge.start'>> = {}) => gm(core, 'challenge.start', { campaignId, sides: s, ...more })
 const clockNow = () => gm(core, 'clock.get', { campaignId })
-const counter = () => (core.handle.sqlite.prepare('select dice_counter as n from campaign where id = ?').get(campaignId) as { n: number }).n
+const counter = () => value(core, 'select dice_counter as n from campaign where id = ?', campaignId)
 const WRITES = ['log_entry', 'clock_step', 'challenge_step', 'challenge']
 
 beforeEach(async () => {
@@ -51,7 +52,7 @@ describe('a challenge is not a combat (CLK-2, CH-4)', () => {
     expect(after.history).toEqual([{ round: 1, pools: [-6, 7] }])
     expect(await clockNow()).toMatchObject({ mode: 'exploration', round: 0, time: 0 })
     expect((await logKinds(core, campaignId)).filter((k) => k.startsWith('clock.'))).toEqual([])
-    expect(counter()).toBe(0)
+    expect(await counter()).toBe(0)
   })
 })
 
@@ -83,7 +84,7 @@ describe('a challenge in the clock’s combat (CLK-2)', () => {
     await gm(core, 'clock.startCombat', { campaignId })
     const c = await start([{ name: 'Cecilie', rating: 7, reserves: 5 }, { name: 'the dragon', rating: 6, reserves: 4, resistance: 4 }], { dice: 'comparison' })
     const r1 = await gm(core, 'challenge.round', { id: c.id, choices: [] })
-    expect(counter()).toBe(1)
+    expect(await counter()).toBe(1)
     // The engine, given the campaign's first roll, throws the same dice.
     const replay = playChallenge([{ name: 'Cecilie', rating: 7, reserves: 5 }, { name: 'the dragon', rating: 6, reserves: 4, resistance: 4 }], { maxRounds: 1, randomness: { place: 'comparison', dice: seededDice(`${SEED}#1`) } })
     if (!replay.ok) throw new Error('engine refused')
@@ -150,22 +151,22 @@ describe('a challenge in the clock’s combat (CLK-2)', () => {
   it('CLK-2: “Play it out” is refused while the clock is in combat, playing nothing; the rounds go one at a time', async () => {
     await gm(core, 'clock.startCombat', { campaignId })
     const c = await start(sides())
-    const before = rowCounts(core, WRITES)
+    const before = await rowCounts(core, WRITES)
     const error = await refused(core, 'challenge.playOut', { id: c.id })
     expect(error.message).toBe(
       'The clock is in combat (round 0), and each round of “Cecilie vs Mother dragon” played now is one of its rounds: play them one at a time (Play round, or R on the clock bar), or end the combat first. Nothing was played.',
     )
-    expect(rowCounts(core, WRITES)).toEqual(before)
+    expect(await rowCounts(core, WRITES)).toEqual(before)
     expect(await clockNow()).toMatchObject({ mode: 'combat', round: 0 })
   })
 
   it('CLK-2: a conversion the rules refuse in combat writes nothing and leaves the clock where it was (CH-7)', async () => {
     await gm(core, 'clock.startCombat', { campaignId })
     const c = await start(sides())
-    const before = rowCounts(core, WRITES)
+    const before = await rowCounts(core, WRITES)
     const error = await refused(core, 'challenge.round', { id: c.id, choices: [{ side: 0, toBonus: 9 }] })
     expect(error.message).toMatch(/Nothing was played\.$/)
-    expect(rowCounts(core, WRITES)).toEqual(before)
+    expect(await rowCounts(core, WRITES)).toEqual(before)
     expect(await clockNow()).toMatchObject({ round: 0, time: 0 })
   })
 

@@ -9,6 +9,7 @@ import { seededDice } from '../../src/main/engines/dice'
 import { meleeExchange, startMelee } from '../../src/main/engines/ladder'
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 import { gm } from '../support/calls'
+import { one } from '../support/sql'
 import { ladderCampaign, lastEntry, replay, SEED } from './table-ladder-support'
 
 let lib: TempLibrary
@@ -19,7 +20,7 @@ const fighters = () => [
   { name: 'Tai', asset: 'expert' as const },
   { name: 'Guard', asset: 'good' as const },
 ]
-const counter = () => (core.handle.sqlite.prepare('select dice_counter as n from campaign where id = ?').get(campaignId) as { n: number }).n
+const counter = async () => (await one<{ n: number }>(core, 'select dice_counter as n from campaign where id = ?', campaignId))!.n
 const fight = async () => (await gm(core, 'ladder.conflict.list', { campaignId, openOnly: false })).find((c) => c.kind === 'combat')!
 
 beforeEach(async () => {
@@ -68,9 +69,9 @@ describe('the Ladder’s combat follows the clock (CLK-2, LAD-12)', () => {
 
   it('CLK-2: a round at the tracker takes one roll of the campaign’s dice, the clock’s and the fight’s; its faces are in the fight’s entry, not the clock’s (LAD-12, LAD-13, DICE-3)', async () => {
     const started = await gm(core, 'ladder.conflict.start', { campaignId, kind: 'combat', combatants: fighters() })
-    const before = counter()
+    const before = await counter()
     const view = await gm(core, 'ladder.combat.round', { id: started.id, melee: [{ attacker: 'Tai', defender: 'Guard' }], gunfire: [], gmOnly: true })
-    expect(counter()).toBe(before + 1)
+    expect(await counter()).toBe(before + 1)
     // A fight's sides are its two names in order: Guard (Good) is side a, Tai (Expert) side b.
     const expected = replay(before + 1, (d) => meleeExchange(d, startMelee(), { a: { asset: 'good' }, b: { asset: 'expert' } }))
     expect(view.combat!.fights[0]!.ap).toEqual(expected.value.state.ap)
@@ -94,7 +95,7 @@ describe('the Ladder’s combat follows the clock (CLK-2, LAD-12)', () => {
   })
 
   it('an encounter’s “1d3+1 thugs” starts the clock’s combat and names that many foes for the set-up (DICE-1)', async () => {
-    const n = Math.ceil(seededDice(`${SEED}#${counter() + 1}`).roll(6) / 2) + 1
+    const n = Math.ceil(seededDice(`${SEED}#${(await counter()) + 1}`).roll(6) / 2) + 1
     const { foes } = await gm(core, 'ladder.combat.begin', { campaignId, met: { text: '1d3+1 thugs', npcId: null, npcName: null } })
     expect(foes).toEqual(Array.from({ length: n }, (_, i) => `Thugs ${i + 1}`))
     expect((await gm(core, 'clock.get', { campaignId })).mode).toBe('combat')

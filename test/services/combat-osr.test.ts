@@ -9,6 +9,7 @@ import { seededDice } from '../../src/main/engines/dice'
 import { rollInitiative, rollMaximumHardiness } from '../../src/main/engines/osr'
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 import { gm, refused } from '../support/calls'
+import { one } from '../support/sql'
 
 const SEED = 'one-combat'
 let lib: TempLibrary
@@ -17,7 +18,7 @@ let campaignId: number
 let glam: number
 let chief: number
 
-const counter = () => (core.handle.sqlite.prepare('select dice_counter as n from campaign where id = ?').get(campaignId) as { n: number }).n
+const counter = async () => (await one<{ n: number }>(core, 'select dice_counter as n from campaign where id = ?', campaignId))!.n
 const table = () => gm(core, 'osr.state', { campaignId })
 const clockNow = () => gm(core, 'clock.get', { campaignId })
 
@@ -41,10 +42,10 @@ describe('the tracker follows the clock (CLK-2, OSR-14)', () => {
     await gm(core, 'osr.combat.join', { campaignId, characterId: chief, side: 'foes' })
     for (let round = 1; round <= 3; round++) {
       // OSR-14: every combatant's d20 comes from the round's one roll of the campaign's dice (DICE-3).
-      const taken = counter()
+      const taken = await counter()
       const expected = rollInitiative(seededDice(`${SEED}#${taken + 1}`), { round, combatants: [{ id: String(glam), M: 0 }, { id: String(chief), M: 1 }] })
       await gm(core, 'clock.nextRound', { campaignId })
-      expect(counter()).toBe(taken + 1)
+      expect(await counter()).toBe(taken + 1)
       const view = await table()
       expect(view.combat).toMatchObject({ round, clockRound: round, initiativeRound: round, needsInitiative: false })
       expect(view.combat!.order).toEqual(expected.order.map((s) => ({ total: s.total, characterIds: s.ids.map(Number) })))
@@ -96,7 +97,7 @@ describe('the tracker follows the clock (CLK-2, OSR-14)', () => {
 
 describe('foes met and typed at the table', () => {
   it('OSR-2: an encounter’s “2d4 giant rats” becomes that many foes, each with 1d6 H, at round 0 with the party', async () => {
-    const dice = seededDice(`${SEED}#${counter() + 1}`)
+    const dice = seededDice(`${SEED}#${(await counter()) + 1}`)
     const count = dice.roll(4) + dice.roll(4)
     const hs = Array.from({ length: count }, () => rollMaximumHardiness(dice, { level: 1, S: 0 }).maxH)
     const view = await gm(core, 'osr.combat.start', { campaignId, met: { text: '2d4 giant rats', npcId: null, npcName: null }, firstRound: false })

@@ -3,7 +3,7 @@
  * anywhere, the scene starts; its round is the clock's; one End ends both; an undo takes both back.
  * Foes come from an encounter's row (DICE-1: the number appearing rolled on the step's one roll) or
  * are typed in place with the system's number (LODE-12 Base Dice, RK-1 rank), and can be kept as
- * NPCs. LODE-11's scene count moves with the fight. Real router, real SQLite file.
+ * NPCs. LODE-11's scene count moves with the fight. Real router, real library.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Core } from '../../src/main/app'
@@ -11,13 +11,14 @@ import { seededDice } from '../../src/main/engines/dice'
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 import { gm, logKinds, refused } from '../support/calls'
 import { lastEntry } from './table-ladder-support'
+import { all, one, value } from '../support/sql'
 
 const SEED = 'scene-combat'
 let lib: TempLibrary
 let core: Core
 
-const counter = (campaignId: number) => (core.handle.sqlite.prepare('select dice_counter as n from campaign where id = ?').get(campaignId) as { n: number }).n
-const npcs = (campaignId: number) => core.handle.sqlite.prepare("select name, notes from character where campaign_id = ? and kind = 'npc' order by id").all(campaignId) as { name: string; notes: string }[]
+const counter = async (campaignId: number) => Number(await value(core, 'select dice_counter as n from campaign where id = ?', campaignId))
+const npcs = (campaignId: number) => all<{ name: string; notes: string }>(core, "select name, notes from character where campaign_id = ? and kind = 'npc' order by id", campaignId)
 
 beforeEach(async () => {
   lib = tempLibrary()
@@ -67,11 +68,11 @@ describe('LODE: the scene follows the clock’s combat (CLK-2, LODE-11)', () => 
   })
 
   it('DICE-1, LODE-7: an encounter’s “2d4 ghouls” are that many foes at Base Dice 2, rolled on the step’s one roll, with its faces', async () => {
-    const taken = counter(campaignId)
+    const taken = await counter(campaignId)
     const dice = seededDice(`${SEED}#${taken + 1}`)
     const count = dice.roll(4) + dice.roll(4)
     const scene = await gm(core, 'lode.combat.begin', { campaignId, met: { text: '2d4 ghouls', npcId: null, npcName: null } })
-    expect(counter(campaignId)).toBe(taken + 1)
+    expect(await counter(campaignId)).toBe(taken + 1)
     expect(scene.foes.map((f) => f.name)).toEqual(Array.from({ length: count }, (_, i) => `Ghouls ${i + 1}`))
     expect(scene.foes.every((f) => f.baseDice === 2 && f.rank === null && f.npcId === null)).toBe(true)
     expect(scene.met).toBe('2d4 ghouls')
@@ -85,10 +86,10 @@ describe('LODE: the scene follows the clock’s combat (CLK-2, LODE-11)', () => 
     expect(typed.foes).toEqual([{ index: 0, name: 'Rust golem', baseDice: 3, rank: null, npcId: null }])
     const saved = await gm(core, 'lode.combat.foe.save', { campaignId, index: 0 })
     expect(saved.foes[0]!.npcId).toBeGreaterThan(0)
-    expect(npcs(campaignId)).toEqual([{ name: 'Rust golem', notes: 'Fought at Base Dice 3.' }])
+    expect(await npcs(campaignId)).toEqual([{ name: 'Rust golem', notes: 'Fought at Base Dice 3.' }])
     expect((await refused(core, 'lode.combat.foe.save', { campaignId, index: 0 })).message).toBe('Rust golem is already an NPC of the campaign.')
     await gm(core, 'play.undo', { campaignId })
-    expect(npcs(campaignId)).toEqual([])
+    expect(await npcs(campaignId)).toEqual([])
     expect((await gm(core, 'lode.combat', { campaignId }))!.foes[0]!.npcId).toBeNull()
     await gm(core, 'play.undo', { campaignId })
     expect((await gm(core, 'lode.combat', { campaignId }))!.foes).toEqual([])
@@ -168,7 +169,7 @@ describe('foes met and kept in the Ladder and the Challenge System (CLK-2, CH-9,
     expect((await refused(core, 'challenge.combat.foe.save', { campaignId, challengeId: c.id, side: 1 })).message).toBe('Ghouls is already an NPC of the campaign.')
     expect((await refused(core, 'challenge.combat.foe.save', { campaignId, challengeId: c.id, side: 0 })).message).toBe('Tai is a character of the campaign already.')
     await gm(core, 'play.undo', { campaignId })
-    expect(npcs(campaignId)).toEqual([])
+    expect(await npcs(campaignId)).toEqual([])
   })
 
   it('LAD-12: a foe typed into the Ladder’s fight is kept as an NPC with its asset; twice is refused; undo removes the NPC', async () => {
@@ -188,7 +189,7 @@ describe('foes met and kept in the Ladder and the Challenge System (CLK-2, CH-9,
     expect((await refused(core, 'ladder.combat.foe.save', { campaignId, name: 'Dock thug' })).message).toBe('Dock thug is already an NPC of the campaign.')
     expect((await refused(core, 'ladder.combat.foe.save', { campaignId, name: 'Nobody' })).message).toBe('There is no Nobody in this fight.')
     await gm(core, 'play.undo', { campaignId })
-    expect(npcs(campaignId)).toEqual([])
+    expect(await npcs(campaignId)).toEqual([])
   })
 
   it('LAD-12, LAD-18: a typed foe kept as an NPC fights on as that NPC: the fight lists the NPC, its injuries so far are the NPC’s, and the next hit is recorded on it', async () => {
@@ -210,8 +211,8 @@ describe('foes met and kept in the Ladder and the Challenge System (CLK-2, CH-9,
     const hurt = thug(view).status
     // The seeded dice leave it Incapacitated (LAD-18), not killed.
     expect(hurt).toEqual({ subdued: false, wounds: 0, incapacitated: 'injury', killed: false })
-    const injuryRows = (id: number) => core.handle.sqlite.prepare('select id, details from injury where character_id = ? order by id').all(id) as { id: number; details: string }[]
-    expect(core.handle.sqlite.prepare('select count(*) as n from injury').get()).toEqual({ n: 0 })
+    const injuryRows = (id: number) => all<{ id: number; details: string }>(core, 'select id, details from injury where character_id = ? order by id', id)
+    expect(await one(core, 'select count(*) as n from injury')).toEqual({ n: 0 })
 
     const { npcId } = await gm(core, 'ladder.combat.foe.save', { campaignId, name: 'Dock thug' })
     const [after] = (await gm(core, 'ladder.conflict.list', { campaignId, openOnly: false })).filter((c) => c.id === started.id)
@@ -224,7 +225,7 @@ describe('foes met and kept in the Ladder and the Challenge System (CLK-2, CH-9,
     let landed = null as null | (typeof view.last & {})['consequences'][number]
     for (let i = 0; i < 12 && !landed; i++) landed = (await shoot()).last!.consequences.find((c) => c.name === 'Dock thug' && c.outcome !== 'no effect') ?? null
     expect(landed).toMatchObject({ characterId: npcId, outcome: 'killed', injury: { characterId: npcId, details: { level: 'killed' } } })
-    expect(injuryRows(npcId)).toHaveLength(2)
+    expect(await injuryRows(npcId)).toHaveLength(2)
   })
 
   it('LAD-12: undoing “Save as NPC” puts the typed foe back in the fight and removes the NPC with the injuries it carried over; redo links it again', async () => {
@@ -243,17 +244,17 @@ describe('foes met and kept in the Ladder and the Challenge System (CLK-2, CH-9,
     }
     const status = view.sides[0]!.members[1]!.status
     await gm(core, 'ladder.combat.foe.save', { campaignId, name: 'Dock thug' })
-    expect((core.handle.sqlite.prepare('select count(*) as n from injury').get() as { n: number }).n).toBeGreaterThan(0)
+    expect(await value(core, 'select count(*) as n from injury')).toBeGreaterThan(0)
     await gm(core, 'play.undo', { campaignId })
-    expect(npcs(campaignId)).toEqual([])
-    expect(core.handle.sqlite.prepare('select count(*) as n from injury').get()).toEqual({ n: 0 })
+    expect(await npcs(campaignId)).toEqual([])
+    expect(await one(core, 'select count(*) as n from injury')).toEqual({ n: 0 })
     const [back] = (await gm(core, 'ladder.conflict.list', { campaignId, openOnly: false })).filter((c) => c.id === started.id)
     expect(back!.sides[0]!.members[1]).toMatchObject({ characterId: null, name: 'Dock thug', status })
     // Redone, the NPC is back in the fight with its injuries.
     await gm(core, 'play.redo', { campaignId })
-    const [again] = npcs(campaignId).map((n) => n.name)
+    const [again] = (await npcs(campaignId)).map((n) => n.name)
     expect(again).toBe('Dock thug')
-    const npcId = (core.handle.sqlite.prepare("select id from character where kind = 'npc'").get() as { id: number }).id
+    const npcId = (await value(core, "select id from character where kind = 'npc' order by id"))!
     expect((await gm(core, 'ladder.conflict.list', { campaignId, openOnly: false }))[0]!.sides[0]!.members[1]).toMatchObject({ characterId: npcId, status })
     expect((await gm(core, 'injury.list', { campaignId, characterId: npcId })).length).toBeGreaterThan(0)
   })

@@ -5,6 +5,7 @@ import { rowGaps } from '../../src/shared/encounter-dice'
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 import { gm, logKinds, refused } from '../support/calls'
 import { failLogWrites, recordChanges, insertCharacter, rowCounts } from '../support/records'
+import { all } from '../support/sql'
 
 const TABLES = ['encounter_table', 'encounter_row', 'log_entry', 'search_index'] as const
 
@@ -17,7 +18,7 @@ beforeEach(async () => {
   core = await lib.open()
   // A fixed seed: roll n of this campaign uses seededDice('sunken-keep#n'), so the faces are known.
   campaignId = (await gm(core, 'campaign.create', { name: 'Keep', system: 'osr', seed: 'sunken-keep' })).id
-  chief = insertCharacter(core, campaignId, 'npc', 'Brigand Chief')
+  chief = await insertCharacter(core, campaignId, 'npc', 'Brigand Chief')
 })
 afterEach(async () => {
   await core.close()
@@ -77,19 +78,19 @@ describe('encounter tables', () => {
     for (const dice of ['1d20', '2d6', '1d6', '1d8', '2d4', '1d100', '1d3', '1d2', '10d12']) {
       await gm(core, 'encounterTable.create', { campaignId, name: dice, dice })
     }
-    const before = rowCounts(core, TABLES)
+    const before = await rowCounts(core, TABLES)
     const problem = async (dice: string) => (await refused(core, 'encounterTable.create', { campaignId, name: 'X', dice })).details
     expect(await problem('1d7')).toEqual([{ field: 'dice', problem: 'a d7 is not a die a table can use: choose d2, d3, d4, d6, d8, d10, d12, d20, d100' }])
     expect(await problem('11d6')).toEqual([{ field: 'dice', problem: 'must roll 1 to 10 dice, not 11' }])
     expect(await problem('0d6')).toEqual([{ field: 'dice', problem: 'must roll 1 to 10 dice, not 0' }])
     expect(await problem('d20')).toEqual([{ field: 'dice', problem: 'must be dice written like 1d20, 2d6 or 1d6' }])
     expect(await problem('1d6+1')).toEqual([{ field: 'dice', problem: 'must be dice written like 1d20, 2d6 or 1d6' }])
-    expect(rowCounts(core, TABLES)).toEqual(before)
+    expect(await rowCounts(core, TABLES)).toEqual(before)
   })
 
   it('refuses overlapping rows and rows outside the dice, naming each row, and writes nothing', async () => {
     const t = await gm(core, 'encounterTable.create', { campaignId, name: 'Sewer Denizens', dice: '1d20', rows: denizens() })
-    const before = rowCounts(core, TABLES)
+    const before = await rowCounts(core, TABLES)
     const overlap = await refused(core, 'encounterTable.update', {
       id: t.id,
       rows: [
@@ -120,16 +121,16 @@ describe('encounter tables', () => {
       { field: 'dice', problem: 'row 2 goes up to 12, but 1d6 rolls at most 6' },
       { field: 'dice', problem: 'row 3 goes up to 19, but 1d6 rolls at most 6' },
     ])
-    expect(rowCounts(core, TABLES)).toEqual(before)
+    expect(await rowCounts(core, TABLES)).toEqual(before)
     expect((await gm(core, 'encounterTable.get', { id: t.id })).rows).toHaveLength(3)
   })
 
   it('refuses a linked PC or a stranger, and a location of another campaign, naming the field', async () => {
-    const glam = insertCharacter(core, campaignId, 'pc', 'Glam')
+    const glam = await insertCharacter(core, campaignId, 'pc', 'Glam')
     const other = (await gm(core, 'campaign.create', { name: 'Other', system: 'ranks' })).id
-    const stranger = insertCharacter(core, other, 'npc', 'Stranger')
+    const stranger = await insertCharacter(core, other, 'npc', 'Stranger')
     const elsewhere = await gm(core, 'location.create', { campaignId: other, name: 'Elsewhere' })
-    const before = rowCounts(core, TABLES)
+    const before = await rowCounts(core, TABLES)
     const rows = (npcId: number) => [{ min: 1, max: 3, text: 'Rats' }, { min: 4, max: 6, npcId }]
     expect((await refused(core, 'encounterTable.create', { campaignId, name: 'X', dice: '1d6', rows: rows(glam) })).details).toEqual([
       { field: 'rows.1.npcId', problem: 'links Glam, a player character, not an NPC' },
@@ -143,12 +144,12 @@ describe('encounter tables', () => {
     expect((await refused(core, 'encounterTable.create', { campaignId, name: '', dice: '1d6' })).details).toEqual([
       { field: 'name', problem: 'an encounter table needs a name' },
     ])
-    expect(rowCounts(core, TABLES)).toEqual(before)
+    expect(await rowCounts(core, TABLES)).toEqual(before)
   })
 
   it('a failure part-way leaves nothing behind and sends no event', async () => {
     const t = await gm(core, 'encounterTable.create', { campaignId, name: 'Sewer Denizens', dice: '1d20', rows: denizens() })
-    const before = rowCounts(core, TABLES)
+    const before = await rowCounts(core, TABLES)
     const heard: EventMessage[] = []
     core.events.on((m) => heard.push(m))
     for (const [kind, call] of [
@@ -157,11 +158,11 @@ describe('encounter tables', () => {
       ['encounterTable.deleted', () => refused(core, 'encounterTable.delete', { id: t.id })],
       ['encounter.rolled', () => refused(core, 'encounterTable.roll', { id: t.id })],
     ] as const) {
-      const stop = failLogWrites(core, kind)
+      const stop = await failLogWrites(core, kind)
       expect((await call()).code).toBe('internal')
-      stop()
+      await stop()
     }
-    expect(rowCounts(core, TABLES)).toEqual(before)
+    expect(await rowCounts(core, TABLES)).toEqual(before)
     expect(heard).toEqual([])
     expect((await gm(core, 'encounterTable.get', { id: t.id })).rows.map((r) => r.text)).toEqual(denizens().map((r) => r.text))
     // The failed roll gave its dice back: the next roll is still the campaign's first (d20 = 3).
@@ -171,7 +172,8 @@ describe('encounter tables', () => {
   it('keep their rows findable by text under the table’s current name', async () => {
     const t = await gm(core, 'encounterTable.create', { campaignId, name: 'Sewer Denizens', dice: '1d20', rows: denizens() })
     await gm(core, 'encounterTable.update', { id: t.id, name: 'Junction Denizens' })
-    const hits = core.handle.sqlite.prepare("select kind, title from search_index where search_index match 'rats'").all()
+    // What FTS5's trigram match finds on SQLite: the text in any of the three columns, in any case.
+    const hits = await all(core, "select kind, title from search_index where lower(title || ' ' || body || ' ' || extra) like ?", '%rats%')
     expect(hits).toEqual([{ kind: 'encounter_row', title: 'Junction Denizens' }])
   })
 })
@@ -232,12 +234,12 @@ describe('a roll on an encounter table', () => {
     const t = await gm(core, 'encounterTable.create', { campaignId, name: 'Sewer Denizens', dice: '1d20', rows: denizens() })
     const other = (await gm(core, 'campaign.create', { name: 'Other', system: 'osr' })).id
     const s = await gm(core, 'session.create', { campaignId: other })
-    const before = rowCounts(core, [...TABLES, 'campaign'])
+    const before = await rowCounts(core, [...TABLES, 'campaign'])
     expect((await refused(core, 'encounterTable.roll', { id: t.id, sessionId: s.id })).details).toEqual([
       { field: 'sessionId', problem: 'no session of this campaign has this id' },
     ])
     expect((await refused(core, 'encounterTable.roll', { id: 999 })).code).toBe('not_found')
-    expect(rowCounts(core, [...TABLES, 'campaign'])).toEqual(before)
+    expect(await rowCounts(core, [...TABLES, 'campaign'])).toEqual(before)
     expect((await gm(core, 'encounterTable.roll', { id: t.id })).total).toBe(3) // still the first roll
   })
 })

@@ -8,6 +8,7 @@ import type { Core } from '../../src/main/app'
 import { STARTING_KIT } from '../../src/shared/api/starting-kit'
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 import { gm, refused } from '../support/calls'
+import { rowCount } from '../support/records'
 
 let lib: TempLibrary
 let core: Core
@@ -22,7 +23,7 @@ afterEach(async () => {
   lib.cleanup()
 })
 
-const count = (table: string) => (core.handle.sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n
+const written = async () => ({ characters: await rowCount(core, 'character'), items: await rowCount(core, 'inventory_item'), log: await rowCount(core, 'log_entry') })
 const items = async (characterId: number) =>
   (await gm(core, 'inventory.list', { characterId })).items.map((i) => ({ name: i.name, kind: i.kind, quantity: i.quantity, weightLbs: i.weightLbs, details: i.details }))
 
@@ -58,12 +59,12 @@ describe('the starting kit of a rolled character (OSR-5)', () => {
   })
 
   it('OSR-5: a kit line that cannot be is refused, naming it, and nothing is rolled or written', async () => {
-    const before = { characters: count('character'), items: count('inventory_item'), log: count('log_entry') }
+    const before = await written()
     const err = await refused(core, 'character.generate', { campaignId, name: 'Glam', optionsAllowed: 1, kit: [{ name: 'Torch', kind: 'light', quantity: 1, details: { type: 'flare' } }] })
     expect(err.message).toMatch(/^The starting kit was refused: Torch: /)
     expect(err.details[0]!.field).toBe('kit.0.details.type')
     const zero = await refused(core, 'character.generate', { campaignId, name: 'Glam', optionsAllowed: 1, kit: [{ name: 'Rations', kind: 'ration', quantity: 0 }] })
     expect(zero.message).toMatch(/must be more than 0/)
-    expect({ characters: count('character'), items: count('inventory_item'), log: count('log_entry') }).toEqual(before)
+    expect(await written()).toEqual(before)
   })
 })

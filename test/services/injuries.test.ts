@@ -19,7 +19,7 @@ beforeEach(async () => {
   lib = tempLibrary()
   core = await lib.open()
   ladder = (await gm(core, 'campaign.create', { name: 'Clockwork City', system: 'ladder' })).id
-  tai = insertCharacter(core, ladder, 'pc', 'Tai')
+  tai = await insertCharacter(core, ladder, 'pc', 'Tai')
 })
 afterEach(async () => {
   await core.close()
@@ -28,7 +28,7 @@ afterEach(async () => {
 
 async function campaignWith(system: 'osr' | 'ranks' | 'challenge' | 'lode', name: string) {
   const campaignId = (await gm(core, 'campaign.create', { name: `${system} campaign`, system })).id
-  return { campaignId, characterId: insertCharacter(core, campaignId, 'pc', name) }
+  return { campaignId, characterId: await insertCharacter(core, campaignId, 'pc', name) }
 }
 
 describe('Ladder injuries (LAD-15 … LAD-22)', () => {
@@ -84,20 +84,20 @@ describe('Ladder injuries (LAD-15 … LAD-22)', () => {
     expect(third).toMatchObject({ label: 'Incapacitated (third Wound)', details: { level: 'incapacitated', thirdWound: true }, canStepDown: false })
     const killed = await record('wounded')
     expect(killed).toMatchObject({ label: 'Killed', recovery: 'Killed: there is no recovery.' })
-    const before = rowCounts(core, TABLES)
+    const before = await rowCounts(core, TABLES)
     expect((await refused(core, 'injury.record', { characterId: tai, kind: 'ladder.damage', level: 'subdued' })).message).toBe(
       'Tai is already killed; there is no further injury to record. Nothing was written.',
     )
-    expect(rowCounts(core, TABLES)).toEqual(before)
+    expect(await rowCounts(core, TABLES)).toEqual(before)
   })
 
   it('1 Plot Point steps an Incapacitate down to a Wound, named in the ledger (LAD-22.3); refused without one, or after a third Wound', async () => {
     const hurt = await gm(core, 'injury.record', { characterId: tai, kind: 'ladder.damage', level: 'incapacitated', location: 'body', takenAt: 600 })
-    const before = rowCounts(core, TABLES)
+    const before = await rowCounts(core, TABLES)
     expect((await refused(core, 'injury.stepDown', { id: hurt.id })).message).toBe(
       'Tai has 0 Plot Points, and this needs 1 (stepped an Incapacitate down to a Wound). Nothing was spent.',
     )
-    expect(rowCounts(core, TABLES)).toEqual(before)
+    expect(await rowCounts(core, TABLES)).toEqual(before)
 
     await gm(core, 'ledger.earn', { campaignId: ladder, characterId: tai, currency: 'pp', amount: 1, reason: 'bravery' })
     const { injury, entry } = await gm(core, 'injury.stepDown', { id: hurt.id })
@@ -114,7 +114,7 @@ describe('Ladder injuries (LAD-15 … LAD-22)', () => {
   })
 
   it('refuses a location for an injury that has none, and a treatment before the injury, naming the field', async () => {
-    const before = rowCounts(core, TABLES)
+    const before = await rowCounts(core, TABLES)
     expect((await refused(core, 'injury.record', { characterId: tai, kind: 'ladder.damage', level: 'subdued', location: 'head' })).details).toEqual([
       { field: 'location', problem: 'a location is where a Wound lands (LAD-17); Subdued has none' },
     ])
@@ -125,7 +125,7 @@ describe('Ladder injuries (LAD-15 … LAD-22)', () => {
       { field: 'kind', problem: 'The Ladder records Damage or Other injury, not Broken or severed limb' },
     ])
     expect((await refused(core, 'injury.record', { characterId: 999, kind: 'other', description: 'x' })).code).toBe('not_found')
-    expect(rowCounts(core, TABLES)).toEqual(before)
+    expect(await rowCounts(core, TABLES)).toEqual(before)
     const wound = await gm(core, 'injury.record', { characterId: tai, kind: 'ladder.damage', level: 'wounded', location: null, takenAt: DAY })
     expect((await refused(core, 'injury.update', { id: wound.id, treatedAt: 60 })).details).toEqual([
       { field: 'treatedAt', problem: 'the treatment cannot come before the injury was taken; check the times' },
@@ -156,11 +156,11 @@ describe('injuries in the other systems', () => {
     expect(hurt.label).toBe('Hurt')
     expect(hurt.recovery).toBe('Recovered by a chapter move: Concession, Sacrifice or Refresh (RK-9).')
     expect((await harm()).label).toBe('Doomed')
-    const before = rowCounts(core, TABLES)
+    const before = await rowCounts(core, TABLES)
     expect((await refused(core, 'injury.record', { characterId, kind: 'ranks.harm' })).message).toBe(
       'Georgia has every Harm box marked: Harm beyond Doomed takes them out of the scene to roll Courage (RK-8). Nothing was written.',
     )
-    expect(rowCounts(core, TABLES)).toEqual(before)
+    expect(await rowCounts(core, TABLES)).toEqual(before)
     // A Refresh recovers Hurt; the next Harm marks Hurt again, and the old one cannot reopen into it.
     await gm(core, 'injury.update', { id: hurt.id, healed: true })
     expect((await harm()).label).toBe('Hurt')
@@ -190,7 +190,7 @@ describe('injuries in the other systems', () => {
 
 describe('listing, changing and deleting injuries', () => {
   it('lists a character’s or the campaign’s injuries, unhealed first, and filters to the unhealed', async () => {
-    const orb = insertCharacter(core, ladder, 'pc', 'Orb')
+    const orb = await insertCharacter(core, ladder, 'pc', 'Orb')
     const old = await gm(core, 'injury.record', { characterId: tai, kind: 'ladder.damage', level: 'wounded', location: 'arm', takenAt: 60 })
     await gm(core, 'injury.record', { characterId: tai, kind: 'ladder.damage', level: 'subdued', takenAt: 120 })
     await gm(core, 'injury.record', { characterId: orb, kind: 'ladder.damage', level: 'wounded', location: 'head', takenAt: 30 })
@@ -233,20 +233,20 @@ describe('listing, changing and deleting injuries', () => {
   })
 
   it('leaves nothing behind when the log write fails part-way', async () => {
-    const before = rowCounts(core, TABLES)
-    const restore = failLogWrites(core, 'injury.recorded')
+    const before = await rowCounts(core, TABLES)
+    const restore = await failLogWrites(core, 'injury.recorded')
     expect((await refused(core, 'injury.record', { characterId: tai, kind: 'ladder.damage', level: 'wounded', location: null })).code).toBe('internal')
-    restore()
-    expect(rowCounts(core, TABLES)).toEqual(before)
+    await restore()
+    expect(await rowCounts(core, TABLES)).toEqual(before)
 
     await gm(core, 'ledger.earn', { campaignId: ladder, characterId: tai, currency: 'pp', amount: 1, reason: 'bravery' })
     const hurt = await gm(core, 'injury.record', { characterId: tai, kind: 'ladder.damage', level: 'incapacitated', location: null })
-    const mid = rowCounts(core, TABLES)
-    const stop = failLogWrites(core, 'injury.steppedDown')
+    const mid = await rowCounts(core, TABLES)
+    const stop = await failLogWrites(core, 'injury.steppedDown')
     expect((await refused(core, 'injury.stepDown', { id: hurt.id })).code).toBe('internal')
-    stop()
+    await stop()
     // The Plot Point spend written first is rolled back with the rest.
-    expect(rowCounts(core, TABLES)).toEqual(mid)
+    expect(await rowCounts(core, TABLES)).toEqual(mid)
     expect((await gm(core, 'injury.list', { campaignId: ladder }))[0]?.label).toBe('Incapacitated')
   })
 

@@ -19,7 +19,7 @@ beforeEach(async () => {
   lib = tempLibrary()
   core = await lib.open()
   campaignId = await ladderCampaign(core)
-  tai = addCharacter(core, campaignId, 'Tai', sheet([['Climbing', 'good']]))
+  tai = await addCharacter(core, campaignId, 'Tai', sheet([['Climbing', 'good']]))
 })
 afterEach(async () => {
   await core.close()

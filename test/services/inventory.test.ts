@@ -3,6 +3,7 @@ import type { Core } from '../../src/main/app'
 import type { EventMessage } from '../../src/shared/contract'
 import { counts, tempLibrary, type TempLibrary } from '../support/temp-library'
 import { gm, logKinds, refused } from '../support/calls'
+import { failLogWrites, rowCount } from '../support/records'
 import { glam } from './sheets/fixtures'
 
 let lib: TempLibrary
@@ -10,9 +11,8 @@ let core: Core
 let campaignId: number
 let glamId: number
 
-function written(c: Core): Record<string, number> {
-  const n = (t: string) => (c.handle.sqlite.prepare(`select count(*) as n from ${t}`).get() as { n: number }).n
-  return { ...counts(c), items: n('inventory_item') }
+async function written(c: Core): Promise<Record<string, number>> {
+  return { ...(await counts(c)), items: await rowCount(c, 'inventory_item') }
 }
 
 beforeEach(async () => {
@@ -79,7 +79,7 @@ describe('inventory', () => {
   })
 
   it('refuses details that do not fit the kind, naming the field, and writes nothing', async () => {
-    const before = written(core)
+    const before = await written(core)
     const torch = await refused(core, 'inventory.add', { characterId: glamId, name: 'Torch', kind: 'light', details: { type: 'torch', oilPints: 1 } })
     expect(torch.details).toEqual([{ field: 'details.oilPints', problem: 'only a lantern holds oil' }])
     const sword = await refused(core, 'inventory.add', { characterId: glamId, name: 'Halberd', kind: 'weapon', details: { weaponClass: 'polearm' } })
@@ -89,7 +89,7 @@ describe('inventory', () => {
     const negative = await refused(core, 'inventory.add', { characterId: glamId, name: 'Rope', kind: 'other', quantity: -1 })
     expect(negative.details).toEqual([{ field: 'quantity', problem: 'must be 0 or more' }])
     expect((await refused(core, 'inventory.add', { characterId: 999, name: 'Rope', kind: 'other' })).code).toBe('not_found')
-    expect(written(core)).toEqual(before)
+    expect(await written(core)).toEqual(before)
   })
 
   it('a new kind needs details that fit it', async () => {
@@ -101,9 +101,10 @@ describe('inventory', () => {
   })
 
   it('leaves nothing behind when the log cannot be written', async () => {
-    core.handle.sqlite.exec(`create temp trigger fail_log before insert on log_entry when new.kind like 'inventory.%' begin select raise(abort, 'disk full'); end`)
-    const before = written(core)
+    const stop = await failLogWrites(core, 'inventory.added')
+    const before = await written(core)
     expect((await refused(core, 'inventory.add', { characterId: glamId, name: 'Rope', kind: 'other' })).code).toBe('internal')
-    expect(written(core)).toEqual(before)
+    await stop()
+    expect(await written(core)).toEqual(before)
   })
 })

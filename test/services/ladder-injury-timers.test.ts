@@ -10,6 +10,7 @@ import { rollDamage, rollIncapacitation } from '../../src/main/engines/ladder'
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 import { gm, refused } from '../support/calls'
 import { rowCounts } from '../support/records'
+import { one } from '../support/sql'
 import { addCharacter, lastEntry, ladderCampaign, replay, reseed, seedWhere, sheet } from './table-ladder-support'
 
 let lib: TempLibrary
@@ -20,7 +21,7 @@ beforeEach(async () => {
   lib = tempLibrary()
   core = await lib.open()
   campaignId = await ladderCampaign(core)
-  tai = addCharacter(core, campaignId, 'Tai', sheet([['Climbing', 'good'], ['Eyesight', 'expert']]))
+  tai = await addCharacter(core, campaignId, 'Tai', sheet([['Climbing', 'good'], ['Eyesight', 'expert']]))
 })
 afterEach(async () => {
   await core.close()
@@ -37,7 +38,7 @@ describe('the injuries form sets the deadline on the clock (LAD-17, LAD-19)', ()
     const injury = await gm(core, 'injury.record', { characterId: tai, kind: 'ladder.damage', level: 'incapacitated', location: null, description: 'fell from the clock tower' })
     expect(injury).toMatchObject({ label: 'Incapacitated', takenAt: now })
     // The campaign's next roll is its second: the clock's advance rolled the first (the turn's encounter check).
-    const counter = (core.handle.sqlite.prepare('select dice_counter as n from campaign where id = ?').get(campaignId) as { n: number }).n
+    const counter = (await one<{ n: number }>(core, 'select dice_counter as n from campaign where id = ?', campaignId))!.n
     const { value: out, faces } = replay(counter, (d) => rollIncapacitation(d, { at: now }))
     const expected = incapacitationTimers(out, { id: 'x', name: 'Tai' }).map((t) => ({ label: t.label, firesAt: t.at! }))
     expect(await timers()).toEqual(expected)
@@ -73,11 +74,11 @@ describe('the injuries form sets the deadline on the clock (LAD-17, LAD-19)', ()
 
   it('LAD-19: the injury and its timers are one transaction — a refused record writes neither — and one undo takes both back', async () => {
     await gm(core, 'injury.record', { characterId: tai, kind: 'ladder.damage', level: 'killed', location: null, description: '' })
-    const before = { rows: rowCounts(core, ['injury', 'log_entry', 'clock_step']), timers: await timers() }
+    const before = { rows: await rowCounts(core, ['injury', 'log_entry', 'clock_step']), timers: await timers() }
     await refused(core, 'injury.record', { characterId: tai, kind: 'ladder.damage', level: 'incapacitated', location: null, description: '' })
-    expect({ rows: rowCounts(core, ['injury', 'log_entry', 'clock_step']), timers: await timers() }).toEqual(before)
+    expect({ rows: await rowCounts(core, ['injury', 'log_entry', 'clock_step']), timers: await timers() }).toEqual(before)
 
-    const ana = addCharacter(core, campaignId, 'Ana', sheet([['Climbing', 'good']]))
+    const ana = await addCharacter(core, campaignId, 'Ana', sheet([['Climbing', 'good']]))
     await gm(core, 'injury.record', { characterId: ana, kind: 'ladder.damage', level: 'incapacitated', location: null, description: '' })
     expect(await timers()).toHaveLength(2)
     // One undo of the last action takes back the injury and its timers together.
@@ -91,7 +92,7 @@ describe('the table’s damage panel sets them the same way (LAD-16, LAD-19)', (
   it('LAD-19: a grenade that incapacitates Tai puts the same two deadlines on the clock, in the damage roll’s transaction', async () => {
     // A seed whose first d6 neither steps the damage down nor up (LAD-16): Tai stays Incapacitated.
     const seed = seedWhere('grenade-', (d) => [2, 3, 4, 5].includes(d.roll(6)))
-    reseed(core, campaignId, seed)
+    await reseed(core, campaignId, seed)
     const r = await gm(core, 'ladder.damage', { campaignId, characterId: tai, name: 'Tai', level: 'incapacitated' })
     const { value } = replay(1, (d) => (rollDamage(d, { level: 'incapacitated' }), rollIncapacitation(d, { at: 0 })), seed)
     const expected = incapacitationTimers(value, { id: 'x', name: 'Tai' }).map((t) => ({ label: t.label, firesAt: t.at! }))

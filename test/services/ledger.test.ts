@@ -4,6 +4,7 @@ import type { EventMessage } from '../../src/shared/contract'
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 import { gm, logKinds, refused } from '../support/calls'
 import { failLogWrites, insertCharacter, rowCounts } from '../support/records'
+import { insert, run } from '../support/sql'
 
 const TABLES = ['ledger_entry', 'log_entry'] as const
 
@@ -16,8 +17,8 @@ beforeEach(async () => {
   lib = tempLibrary()
   core = await lib.open()
   campaignId = (await gm(core, 'campaign.create', { name: 'Clockwork City', system: 'ladder' })).id
-  tai = insertCharacter(core, campaignId, 'pc', 'Tai')
-  orb = insertCharacter(core, campaignId, 'pc', 'Orb')
+  tai = await insertCharacter(core, campaignId, 'pc', 'Tai')
+  orb = await insertCharacter(core, campaignId, 'pc', 'Orb')
 })
 afterEach(async () => {
   await core.close()
@@ -56,12 +57,12 @@ describe('the ledger (LAD-21, LAD-22)', () => {
 
   it('refuses a spend the balance cannot cover, saying the balance, and writes nothing', async () => {
     await gm(core, 'ledger.earn', pp(tai, 1, 'an episode at creation'))
-    const before = rowCounts(core, TABLES)
+    const before = await rowCounts(core, TABLES)
     const error = await refused(core, 'ledger.spend', pp(tai, 2, 'bought Superb with no roll'))
     expect(error.code).toBe('refused')
     expect(error.message).toBe('Tai has 1 Plot Point, and this needs 2 (bought Superb with no roll). Nothing was spent.')
     expect(error.details).toEqual([{ field: 'amount', problem: 'Tai has 1 Plot Point, and this needs 2 (bought Superb with no roll).' }])
-    expect(rowCounts(core, TABLES)).toEqual(before)
+    expect(await rowCounts(core, TABLES)).toEqual(before)
     // The Background Pool is a balance of its own (LAD-30).
     expect((await refused(core, 'ledger.spend', { ...pp(tai, 1, 'raise an asset'), currency: 'background' })).message).toBe(
       'Tai has 0 Plot Points in the Background Pool, and this needs 1 (raise an asset). Nothing was spent.',
@@ -94,17 +95,18 @@ describe('the ledger (LAD-21, LAD-22)', () => {
   })
 
   it('sums 10,000 entries into the same balance SQLite adds up itself', async () => {
-    const insert = core.handle.sqlite.prepare(
-      "insert into ledger_entry (campaign_id, character_id, currency, amount, reason, created_at) values (?, ?, 'pp', ?, 'bulk', 't')",
-    )
     let sum = 0
-    core.handle.sqlite.transaction(() => {
-      for (let i = 0; i < 10_000; i++) {
+    // A thousand rows a statement: the same entries, without ten thousand round trips.
+    for (let start = 0; start < 10_000; start += 1000) {
+      const params: number[] = []
+      for (let i = start; i < start + 1000; i++) {
         const amount = i % 7 === 6 ? -3 : 1
-        insert.run(campaignId, tai, amount)
+        params.push(campaignId, tai, amount)
         sum += amount
       }
-    })()
+      const rows = Array.from({ length: 1000 }, () => "(?, ?, 'pp', ?, 'bulk', 't')").join(', ')
+      await run(core, `insert into ledger_entry (campaign_id, character_id, currency, amount, reason, created_at) values ${rows}`, ...params)
+    }
     const started = performance.now()
     const [balance] = await gm(core, 'ledger.balances', { campaignId, characterId: tai })
     expect(balance).toEqual({ currency: 'pp', balance: sum })
@@ -128,24 +130,24 @@ describe('the ledger (LAD-21, LAD-22)', () => {
     ])
     expect((await logKinds(core, campaignId)).at(-1)).toBe('ledger.corrected')
 
-    const before = rowCounts(core, TABLES)
+    const before = await rowCounts(core, TABLES)
     expect((await refused(core, 'ledger.correct', { id: twice.id })).code).toBe('conflict')
     expect((await refused(core, 'ledger.correct', { id: fix.id })).details).toEqual([{ field: 'id', problem: 'is a correction' }])
     expect((await refused(core, 'ledger.correct', { id: 999 })).code).toBe('not_found')
-    expect(rowCounts(core, TABLES)).toEqual(before)
+    expect(await rowCounts(core, TABLES)).toEqual(before)
   })
 
   it('refuses a correction that would take the balance below 0, with the balance', async () => {
     const award = await gm(core, 'ledger.earn', pp(tai, 2, 'clever thinking'))
     await gm(core, 'ledger.spend', pp(tai, 2, 'bought Superb with no roll'))
-    const before = rowCounts(core, TABLES)
+    const before = await rowCounts(core, TABLES)
     const error = await refused(core, 'ledger.correct', { id: award.id })
     expect(error.message).toBe('Tai has 0 Plot Points, and this needs 2 (Correction of “clever thinking” (+2)). Nothing was changed.')
-    expect(rowCounts(core, TABLES)).toEqual(before)
+    expect(await rowCounts(core, TABLES)).toEqual(before)
   })
 
   it('offers only the currencies of the campaign’s system, and names the field it refuses', async () => {
-    const before = rowCounts(core, TABLES)
+    const before = await rowCounts(core, TABLES)
     const destiny = await refused(core, 'ledger.earn', { ...pp(tai, 1, 'fate'), currency: 'destiny' })
     expect(destiny.details).toEqual([{ field: 'currency', problem: 'The Ladder keeps Plot Points and Background Pool, not Destiny' }])
     expect((await refused(core, 'ledger.earn', pp(tai, 0, 'nothing'))).details).toEqual([{ field: 'amount', problem: 'must be 1 or more' }])
@@ -155,17 +157,15 @@ describe('the ledger (LAD-21, LAD-22)', () => {
       { field: 'characterId', problem: 'Plot Points belong to a character; say whose' },
     ])
     const elsewhere = (await gm(core, 'campaign.create', { name: 'Other', system: 'ladder' })).id
-    const stranger = insertCharacter(core, elsewhere, 'pc', 'Stranger')
+    const stranger = await insertCharacter(core, elsewhere, 'pc', 'Stranger')
     expect((await refused(core, 'ledger.earn', pp(stranger, 1, 'x'))).details).toEqual([
       { field: 'characterId', problem: 'no character of this campaign has this id' },
     ])
-    expect(rowCounts(core, TABLES)).toEqual({ ...before, log_entry: before.log_entry! + 1 }) // only the other campaign's creation
+    expect(await rowCounts(core, TABLES)).toEqual({ ...before, log_entry: before.log_entry! + 1 }) // only the other campaign's creation
   })
 
   it('stamps an entry with its session and game time, and refuses a session of another campaign', async () => {
-    const session = core.handle.sqlite
-      .prepare("insert into session (campaign_id, number, created_at, updated_at) values (?, 3, 't', 't')")
-      .run(campaignId).lastInsertRowid
+    const session = await insert(core, 'session', { campaign_id: campaignId, number: 3, created_at: 't', updated_at: 't' })
     const entry = await gm(core, 'ledger.earn', { ...pp(tai, 1, 'adventure survived'), sessionId: Number(session), gameTime: 2 * 86400 + 3600 })
     expect(entry).toMatchObject({ sessionId: Number(session), sessionNumber: 3, gameTime: 2 * 86400 + 3600 })
     const [log] = await gm(core, 'log.list', { campaignId, limit: 1 })
@@ -177,11 +177,11 @@ describe('the ledger (LAD-21, LAD-22)', () => {
   it('leaves nothing behind when the log write fails part-way, and announces nothing', async () => {
     const heard: EventMessage[] = []
     core.events.on((m) => heard.push(m))
-    const before = rowCounts(core, TABLES)
-    const restore = failLogWrites(core, 'ledger.earned')
+    const before = await rowCounts(core, TABLES)
+    const restore = await failLogWrites(core, 'ledger.earned')
     expect((await refused(core, 'ledger.earn', pp(tai, 1, 'x'))).code).toBe('internal')
-    restore()
-    expect(rowCounts(core, TABLES)).toEqual(before)
+    await restore()
+    expect(await rowCounts(core, TABLES)).toEqual(before)
     expect(heard).toEqual([])
   })
 })
@@ -189,8 +189,8 @@ describe('the ledger (LAD-21, LAD-22)', () => {
 describe('Threat and the other systems’ currencies', () => {
   it('keeps Threat for the whole campaign (RK-7) and XP per character (RK-6)', async () => {
     const ranks = (await gm(core, 'campaign.create', { name: 'Dark Harbour', system: 'ranks' })).id
-    const georgia = insertCharacter(core, ranks, 'pc', 'Georgia')
-    const alexis = insertCharacter(core, ranks, 'pc', 'Alexis')
+    const georgia = await insertCharacter(core, ranks, 'pc', 'Georgia')
+    const alexis = await insertCharacter(core, ranks, 'pc', 'Alexis')
     await gm(core, 'ledger.earn', { campaignId: ranks, currency: 'threat', amount: 6, reason: 'session 1: 2 PCs × 3' })
     await gm(core, 'ledger.spend', { campaignId: ranks, currency: 'threat', amount: 1, reason: 'Danger: the cultist’s minions' })
     await gm(core, 'ledger.earn', { campaignId: ranks, characterId: georgia, currency: 'xp', amount: 1, reason: 'accepted a Terrible result' })
@@ -211,7 +211,7 @@ describe('Threat and the other systems’ currencies', () => {
 
   it('keeps gold and XP for the old-school core, and Destiny and Energy for LODE', async () => {
     const osr = (await gm(core, 'campaign.create', { name: 'Keep', system: 'osr' })).id
-    const glam = insertCharacter(core, osr, 'pc', 'Glam')
+    const glam = await insertCharacter(core, osr, 'pc', 'Glam')
     await gm(core, 'ledger.earn', { campaignId: osr, characterId: glam, currency: 'gold', amount: 45, reason: 'starting gold: 3d6 × 5 (OSR-5)' })
     expect((await refused(core, 'ledger.spend', { campaignId: osr, characterId: glam, currency: 'gold', amount: 50, reason: 'chainmail' })).message).toBe(
       'Glam has 45 GP, and this needs 50 (chainmail). Nothing was spent.',
@@ -221,7 +221,7 @@ describe('Threat and the other systems’ currencies', () => {
       { currency: 'xp', balance: 0 },
     ])
     const lode = (await gm(core, 'campaign.create', { name: 'Web', system: 'lode' })).id
-    const ivy = insertCharacter(core, lode, 'pc', 'Ivy')
+    const ivy = await insertCharacter(core, lode, 'pc', 'Ivy')
     expect((await refused(core, 'ledger.spend', { campaignId: lode, characterId: ivy, currency: 'destiny', amount: 1, reason: 'a re-roll' })).message).toBe(
       'Ivy has 0 Destiny points, and this needs 1 (a re-roll). Nothing was spent.',
     )

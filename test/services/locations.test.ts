@@ -76,7 +76,7 @@ describe('locations', () => {
     const hills = await gm(core, 'location.create', { campaignId, name: 'Brigand Hills', kind: 'open' })
     const keep = await gm(core, 'location.create', { campaignId, name: 'Sunken Keep', parentId: hills.id })
     const junction = await gm(core, 'location.create', { campaignId, name: 'Flooded Junction', parentId: keep.id })
-    const before = rowCounts(core, TABLES)
+    const before = await rowCounts(core, TABLES)
 
     const itself = await refused(core, 'location.update', { id: keep.id, parentId: keep.id })
     expect(itself.details).toEqual([{ field: 'parentId', problem: 'would put “Sunken Keep” inside itself' }])
@@ -85,14 +85,14 @@ describe('locations', () => {
       '“Brigand Hills” cannot be inside “Flooded Junction”, which is already inside it. Choose another place. Nothing was saved.',
     )
     expect(loop.details).toEqual([{ field: 'parentId', problem: 'would put “Brigand Hills” inside “Flooded Junction”, which is already inside it' }])
-    expect(rowCounts(core, TABLES)).toEqual(before)
+    expect(await rowCounts(core, TABLES)).toEqual(before)
     expect(await paths()).toEqual(['Brigand Hills', 'Brigand Hills > Sunken Keep', 'Brigand Hills > Sunken Keep > Flooded Junction'])
   })
 
   it('refuses a nameless place, an unknown kind, or a parent from another campaign, naming the field', async () => {
     const other = (await gm(core, 'campaign.create', { name: 'Other', system: 'lode' })).id
     const elsewhere = await gm(core, 'location.create', { campaignId: other, name: 'Elsewhere' })
-    const before = rowCounts(core, TABLES)
+    const before = await rowCounts(core, TABLES)
     expect((await refused(core, 'location.create', { campaignId, name: ' ' })).details).toEqual([{ field: 'name', problem: 'a location needs a name' }])
     expect((await refused(core, 'location.create', { campaignId, name: 'Cave', kind: 'dark' })).details).toEqual([
       { field: 'kind', problem: 'must be open or enclosed' },
@@ -101,7 +101,7 @@ describe('locations', () => {
       { field: 'parentId', problem: 'no location of this campaign has this id' },
     ])
     expect((await refused(core, 'location.delete', { id: 999 })).code).toBe('not_found')
-    expect(rowCounts(core, TABLES)).toEqual(before)
+    expect(await rowCounts(core, TABLES)).toEqual(before)
   })
 
   it('deleting a parent keeps its children, moved up to its own parent, and unplaces its tables', async () => {
@@ -136,7 +136,7 @@ describe('locations', () => {
     const keep = await gm(core, 'location.create', { campaignId, name: 'Sunken Keep', parentId: hills.id })
     await gm(core, 'location.create', { campaignId, name: 'Gatehouse', parentId: keep.id })
     await gm(core, 'encounterTable.create', { campaignId, name: 'Keep Denizens', dice: '1d6', locationId: keep.id })
-    const before = rowCounts(core, TABLES)
+    const before = await rowCounts(core, TABLES)
     const tree = await paths()
     const heard: EventMessage[] = []
     core.events.on((m) => heard.push(m))
@@ -146,11 +146,11 @@ describe('locations', () => {
       ['location.updated', () => refused(core, 'location.update', { id: keep.id, name: 'Half', parentId: null })],
       ['location.deleted', () => refused(core, 'location.delete', { id: keep.id })],
     ] as const) {
-      const stop = failLogWrites(core, kind)
+      const stop = await failLogWrites(core, kind)
       expect((await call()).code).toBe('internal')
-      stop()
+      await stop()
     }
-    expect(rowCounts(core, TABLES)).toEqual(before)
+    expect(await rowCounts(core, TABLES)).toEqual(before)
     expect(await paths()).toEqual(tree)
     expect((await gm(core, 'encounterTable.list', { campaignId }))[0]?.locationId).toBe(keep.id)
     expect(heard).toEqual([])

@@ -13,6 +13,7 @@ import { describeLogEntry } from '../../src/shared/log-text'
 import { SETTING_META, type SettingMetaKey } from '../../src/shared/settings-meta'
 import { SYSTEM_IDS } from '../../src/shared/systems'
 import { gm } from '../support/calls'
+import { insert } from '../support/sql'
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 
 const SERVICES = join(__dirname, '../../src/main/services')
@@ -125,11 +126,8 @@ describe('a real campaign’s log reads as a GM writes', () => {
 
   it('an evening of play: records, the clock, lights, the ledger, injuries, undo and redo', async () => {
     const campaignId = (await gm(core, 'campaign.create', { name: 'Keep', system: 'osr', seed: 'words' })).id
-    const glam = Number(
-      core.handle.sqlite
-        .prepare("insert into character (campaign_id, kind, name, sheet, created_at, updated_at) values (?, 'pc', 'Glam', ?, 't', 't')")
-        .run(campaignId, JSON.stringify({ level: 1, B: 0, M: 0, S: 1, h: 4, maxH: 4 })).lastInsertRowid,
-    )
+    const sheet = JSON.stringify({ level: 1, B: 0, M: 0, S: 1, h: 4, maxH: 4 })
+    const glam = await insert(core, 'character', { campaign_id: campaignId, kind: 'pc', name: 'Glam', sheet, created_at: 't', updated_at: 't' })
     await gm(core, 'play.start', { campaignId, attendance: [glam] })
     const torch = await gm(core, 'inventory.add', { characterId: glam, name: 'Torch', kind: 'light', quantity: 3, details: { type: 'torch' } })
     await gm(core, 'inventory.update', { id: torch.id, name: 'Pitch torch' })

@@ -6,6 +6,7 @@ import { FIELD_LABELS, fieldLabel } from '../../src/shared/api/field-labels'
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 import { gm, refused } from '../support/calls'
 import { rowCounts } from '../support/records'
+import { insert } from '../support/sql'
 
 let lib: TempLibrary
 let core: Core
@@ -18,12 +19,8 @@ afterEach(async () => {
   lib.cleanup()
 })
 
-function addPc(campaignId: number, name: string): number {
-  return Number(
-    core.handle.sqlite
-      .prepare("insert into character (campaign_id, kind, name, created_at, updated_at) values (?, 'pc', ?, 't', 't')")
-      .run(campaignId, name).lastInsertRowid,
-  )
+function addPc(campaignId: number, name: string): Promise<number> {
+  return insert(core, 'character', { campaign_id: campaignId, kind: 'pc', name, created_at: 't', updated_at: 't' })
 }
 
 const TABLES = ['campaign', 'log_entry', 'ledger_entry', 'inventory_item', 'injury', 'setting', 'character']
@@ -33,7 +30,7 @@ const INTERNAL = /\b(?:[a-z]+[A-Z]\w*|\w+\.\w+)\b|refused:/
 describe('the session holds what happened in it (LAD-21: every entry names its session)', () => {
   it('a ledger change named with no session is in the session being played, and in its recap', async () => {
     const campaignId = (await gm(core, 'campaign.create', { name: 'Clockwork City', system: 'ladder' })).id
-    const tai = addPc(campaignId, 'Tai')
+    const tai = await addPc(campaignId, 'Tai')
     const before = await gm(core, 'ledger.earn', { campaignId, characterId: tai, currency: 'pp', amount: 1, reason: 'an episode' })
     expect(before.sessionId).toBeNull()
     const session = await gm(core, 'play.start', { campaignId, attendance: [tai] })
@@ -52,7 +49,7 @@ describe('the session holds what happened in it (LAD-21: every entry names its s
 
   it('an old-school purchase, an injury, its Plot Point step-down and a correction made during play are in the session and its recap', async () => {
     const osr = (await gm(core, 'campaign.create', { name: 'The Sunken Keep', system: 'osr' })).id
-    const glam = addPc(osr, 'Glam')
+    const glam = await addPc(osr, 'Glam')
     await gm(core, 'ledger.earn', { campaignId: osr, characterId: glam, currency: 'gold', amount: 45, reason: 'starting gold', sessionId: null })
     const s = await gm(core, 'play.start', { campaignId: osr, attendance: [glam] })
     const spent = await gm(core, 'ledger.spend', { campaignId: osr, characterId: glam, currency: 'gold', amount: 10, reason: 'a lantern and oil' })
@@ -67,7 +64,7 @@ describe('the session holds what happened in it (LAD-21: every entry names its s
     expect(recap).not.toContain('starting gold')
 
     const ladder = (await gm(core, 'campaign.create', { name: 'Clockwork City', system: 'ladder' })).id
-    const tai = addPc(ladder, 'Tai')
+    const tai = await addPc(ladder, 'Tai')
     await gm(core, 'ledger.earn', { campaignId: ladder, characterId: tai, currency: 'pp', amount: 1, reason: 'an episode', sessionId: null })
     const down = await gm(core, 'injury.record', { characterId: tai, kind: 'ladder.damage', level: 'incapacitated', location: 'leg', sessionId: null })
     const t = await gm(core, 'play.start', { campaignId: ladder, attendance: [tai] })
@@ -81,9 +78,9 @@ describe('the session holds what happened in it (LAD-21: every entry names its s
   it('a session of another campaign is refused, by its label, and nothing is written', async () => {
     const a = (await gm(core, 'campaign.create', { name: 'A', system: 'osr' })).id
     const b = (await gm(core, 'campaign.create', { name: 'B', system: 'osr' })).id
-    const glam = addPc(a, 'Glam')
+    const glam = await addPc(a, 'Glam')
     const other = await gm(core, 'play.start', { campaignId: b, attendance: [] })
-    const before = rowCounts(core, TABLES)
+    const before = await rowCounts(core, TABLES)
     for (const [method, input] of [
       ['ledger.earn', { campaignId: a, characterId: glam, currency: 'gold', amount: 5, reason: 'loot', sessionId: other.id }],
       ['injury.record', { characterId: glam, kind: 'osr.max-h', amount: 1, sessionId: other.id }],
@@ -91,28 +88,28 @@ describe('the session holds what happened in it (LAD-21: every entry names its s
       const err = await refused(core, method, input)
       expect(err).toMatchObject({ code: 'invalid_input', details: [{ field: 'sessionId', problem: 'no session of this campaign has this id' }] })
     }
-    expect(rowCounts(core, TABLES)).toEqual(before)
+    expect(await rowCounts(core, TABLES)).toEqual(before)
   })
 })
 
 describe('refusals name each field by its label, in plain words, and write nothing', () => {
   it('a ledger amount of 0, −5 or 1.5 and an empty reason', async () => {
     const campaignId = (await gm(core, 'campaign.create', { name: 'Keep', system: 'osr' })).id
-    const glam = addPc(campaignId, 'Glam')
-    const before = rowCounts(core, TABLES)
+    const glam = await addPc(campaignId, 'Glam')
+    const before = await rowCounts(core, TABLES)
     const change = (amount: number, reason = 'loot') => refused(core, 'ledger.earn', { campaignId, characterId: glam, currency: 'gold', amount, reason })
     expect((await change(0)).message).toBe('Amount: must be 1 or more. Nothing was changed.')
     expect((await change(-5)).message).toBe('Amount: must be 1 or more. Nothing was changed.')
     expect((await change(1.5)).message).toBe('Amount: must be a whole number. Nothing was changed.')
     expect((await change(2, '  ')).message).toBe('Reason: say why, for the ledger. Nothing was changed.')
     expect((await change(2, 'x'.repeat(501))).message).toBe('Reason: must be at most 500 characters. Nothing was changed.')
-    expect(rowCounts(core, TABLES)).toEqual(before)
+    expect(await rowCounts(core, TABLES)).toEqual(before)
   })
 
   it('an item’s quantity, its weapon class and a quantity over the limit', async () => {
     const campaignId = (await gm(core, 'campaign.create', { name: 'Keep', system: 'osr' })).id
-    const glam = addPc(campaignId, 'Glam')
-    const before = rowCounts(core, TABLES)
+    const glam = await addPc(campaignId, 'Glam')
+    const before = await rowCounts(core, TABLES)
     expect((await refused(core, 'inventory.add', { characterId: glam, name: 'Rope', kind: 'other', quantity: -1 })).message).toBe('Quantity: must be 0 or more. Nothing was changed.')
     expect((await refused(core, 'inventory.add', { characterId: glam, name: 'Rope', kind: 'other', quantity: 2_000_000 })).message).toBe(
       'Quantity: must be at most 1,000,000. Nothing was changed.',
@@ -120,12 +117,12 @@ describe('refusals name each field by its label, in plain words, and write nothi
     const sword = await refused(core, 'inventory.add', { characterId: glam, name: 'Sword', kind: 'weapon', details: { weaponClass: 'huge' } })
     expect(sword.message).toBe('The item was refused: Weapon class: must be one of limb, short, standard, long (OSR-16). Nothing was saved.')
     expect(sword.details).toEqual([{ field: 'details.weaponClass', problem: 'must be one of limb, short, standard, long (OSR-16)' }])
-    expect(rowCounts(core, TABLES)).toEqual(before)
+    expect(await rowCounts(core, TABLES)).toEqual(before)
   })
 
   it('a setting by its label, a timer too long, and a 5,000-character campaign name with its limit', async () => {
     const campaignId = (await gm(core, 'campaign.create', { name: 'Capes', system: 'ladder' })).id
-    const before = rowCounts(core, TABLES)
+    const before = await rowCounts(core, TABLES)
     const setting = await refused(core, 'setting.set', { campaignId, key: 'ladder.roundSeconds', value: 45 })
     expect(setting.message).toBe('Combat round length: must be at most 30 seconds; the setting was not changed.')
     const timer = await refused(core, 'timer.add', { campaignId, label: 'Reinforcements', after: { turns: 99_999_999_999 } })
@@ -134,7 +131,7 @@ describe('refusals name each field by its label, in plain words, and write nothi
     const long = await refused(core, 'campaign.create', { name: 'x'.repeat(5000), system: 'osr' })
     expect(long.message).toBe('Name: must be at most 120 characters. Nothing was changed.')
     expect((await refused(core, 'campaign.rename', { id: campaignId, name: 'y'.repeat(5000) })).message).toBe('Name: must be at most 120 characters. Nothing was changed.')
-    expect(rowCounts(core, TABLES)).toEqual(before)
+    expect(await rowCounts(core, TABLES)).toEqual(before)
     expect((await gm(core, 'campaign.get', { id: campaignId })).name).toBe('Capes')
   })
 

@@ -112,8 +112,8 @@ describe('the LODE odds charts, computed in the page (LODE-1 … LODE-9, DICE-2)
   it('show the numbers `lode.odds` and `lode.opposedOdds` answer, with the Web and Energy the page has loaded', async () => {
     const campaignId = (await gm(core, 'campaign.create', { name: 'The Barrow Road', system: 'lode', seed: 'odds-in-the-page' })).id
     await gm(core, 'setting.set', { campaignId, key: 'lode.web', value: 7 })
-    const brann = insertCharacter(core, campaignId, 'pc', 'Brann')
-    const ulf = insertCharacter(core, campaignId, 'npc', 'Ulf the Reaver')
+    const brann = await insertCharacter(core, campaignId, 'pc', 'Brann')
+    const ulf = await insertCharacter(core, campaignId, 'npc', 'Ulf the Reaver')
     await gm(core, 'ledger.earn', { campaignId, characterId: brann, currency: 'energy', amount: 2, reason: 'at creation' })
     // What the table has loaded: the Web from `lode.table`, each roller from `character.get`.
     const { web } = await gm(core, 'lode.table', { campaignId })

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Core } from '../../src/main/app'
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 import { gm } from '../support/calls'
+import { insert } from '../support/sql'
 
 let lib: TempLibrary
 let core: Core
@@ -14,12 +15,9 @@ afterEach(async () => {
   lib.cleanup()
 })
 
-function addPc(campaignId: number, name: string, sheet: object = {}, player: string | null = null): number {
-  return Number(
-    core.handle.sqlite
-      .prepare("insert into character (campaign_id, kind, name, player_name, sheet, created_at, updated_at) values (?, 'pc', ?, ?, ?, 't', 't')")
-      .run(campaignId, name, player, JSON.stringify(sheet)).lastInsertRowid,
-  )
+function addPc(campaignId: number, name: string, sheet: object = {}, player: string | null = null): Promise<number> {
+  const row = { campaign_id: campaignId, kind: 'pc', name, player_name: player, sheet: JSON.stringify(sheet), created_at: 't', updated_at: 't' }
+  return insert(core, 'character', row)
 }
 
 /** Rations and a waterskin, even emptied (an item eaten or drunk to nothing stays, at 0). */
@@ -31,8 +29,8 @@ async function pack(characterId: number, food: number, water: number): Promise<v
 describe('the party at a glance (SCREENS.md)', () => {
   it('shows those present at the open session with H, gold and XP, the torch they carry with its time left, rations and water, and open injuries', async () => {
     const campaignId = (await gm(core, 'campaign.create', { name: 'The Sunken Keep', system: 'osr' })).id
-    const glam = addPc(campaignId, 'Glam', { h: 3, maxH: 4 }, 'Ana')
-    const bryn = addPc(campaignId, 'Bryn', { h: 5, maxH: 5 })
+    const glam = await addPc(campaignId, 'Glam', { h: 3, maxH: 4 }, 'Ana')
+    const bryn = await addPc(campaignId, 'Bryn', { h: 5, maxH: 5 })
     await pack(glam, 3, 2)
     const torch = await gm(core, 'inventory.add', { characterId: glam, name: 'Torch', kind: 'light', quantity: 2, details: { type: 'torch' } })
     await gm(core, 'light.light', { campaignId, itemId: torch.id })
@@ -67,9 +65,9 @@ describe('the party at a glance (SCREENS.md)', () => {
 
   it('without an open session shows every active PC; in darkness, out of the food they carried or dying is urgent, the rest calm (OSR-19, CLK-4, CLK-5)', async () => {
     const campaignId = (await gm(core, 'campaign.create', { name: 'The Sunken Keep', system: 'osr' })).id
-    const glam = addPc(campaignId, 'Glam', { h: 0, maxH: 4 })
-    const bryn = addPc(campaignId, 'Bryn', { h: 5, maxH: 5 })
-    addPc(campaignId, 'Cat', { h: 2, maxH: 2 })
+    const glam = await addPc(campaignId, 'Glam', { h: 0, maxH: 4 })
+    const bryn = await addPc(campaignId, 'Bryn', { h: 5, maxH: 5 })
+    await addPc(campaignId, 'Cat', { h: 2, maxH: 2 })
     await pack(glam, 0, 2)
     await pack(bryn, 1, 1)
     const party = await gm(core, 'party.get', { campaignId })
@@ -91,8 +89,8 @@ describe('the party at a glance (SCREENS.md)', () => {
 
   it('LAD-18, LAD-19: a Ladder character shows the damage level their open injuries add up to; Incapacitated is urgent; Plot Points and the Background Pool are their balances', async () => {
     const campaignId = (await gm(core, 'campaign.create', { name: 'Clockwork City', system: 'ladder' })).id
-    const tai = addPc(campaignId, 'Tai')
-    const orb = addPc(campaignId, 'Orb')
+    const tai = await addPc(campaignId, 'Tai')
+    const orb = await addPc(campaignId, 'Orb')
     await gm(core, 'ledger.earn', { campaignId, characterId: tai, currency: 'pp', amount: 2, reason: 'two episodes' })
     await gm(core, 'injury.record', { characterId: tai, kind: 'ladder.damage', level: 'wounded', location: 'arm' })
     await gm(core, 'injury.record', { characterId: orb, kind: 'ladder.damage', level: 'incapacitated', location: 'leg' })
@@ -118,7 +116,7 @@ describe('the party at a glance (SCREENS.md)', () => {
 
   it('RK-8, RK-7: a Ranks character shows the Harm track; the GM’s Threat is the campaign’s balance, not a character’s', async () => {
     const campaignId = (await gm(core, 'campaign.create', { name: 'Dark Harbour', system: 'ranks' })).id
-    const georgia = addPc(campaignId, 'Georgia')
+    const georgia = await addPc(campaignId, 'Georgia')
     await gm(core, 'injury.record', { characterId: georgia, kind: 'ranks.harm' })
     await gm(core, 'injury.record', { characterId: georgia, kind: 'ranks.harm' })
     await gm(core, 'ledger.earn', { campaignId, currency: 'threat', amount: 6, reason: 'session Threat' })
@@ -130,13 +128,13 @@ describe('the party at a glance (SCREENS.md)', () => {
 
   it('CH-10: a consequence that incapacitates is urgent; LODE keeps no harm track, only its injuries in words', async () => {
     const challenge = (await gm(core, 'campaign.create', { name: 'Iridia', system: 'challenge' })).id
-    const iridia = addPc(challenge, 'Iridia')
+    const iridia = await addPc(challenge, 'Iridia')
     await gm(core, 'injury.record', { characterId: iridia, kind: 'challenge.reduction', scope: 'incapacitated' })
     const c = await gm(core, 'party.get', { campaignId: challenge })
     expect(c.members[0]).toMatchObject({ health: { kind: 'none' }, conditions: [{ text: 'Incapacitated by a consequence', rule: 'CH-10', urgent: true }] })
 
     const lode = (await gm(core, 'campaign.create', { name: 'The Web', system: 'lode' })).id
-    const bryn = addPc(lode, 'Bryn')
+    const bryn = await addPc(lode, 'Bryn')
     await gm(core, 'injury.record', { characterId: bryn, kind: 'other', description: 'Burnt hands' })
     const l = await gm(core, 'party.get', { campaignId: lode })
     expect(l.members[0]).toMatchObject({ health: { kind: 'none' }, injuries: [{ label: 'Burnt hands' }] })

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Core } from '../../src/main/app'
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 import { gm, refused } from '../support/calls'
+import { insert } from '../support/sql'
 
 let lib: TempLibrary
 let core: Core
@@ -14,18 +15,14 @@ afterEach(async () => {
   lib.cleanup()
 })
 
-function addPc(campaignId: number, name: string, sheet: object = {}): number {
-  return Number(
-    core.handle.sqlite
-      .prepare("insert into character (campaign_id, kind, name, sheet, created_at, updated_at) values (?, 'pc', ?, ?, 't', 't')")
-      .run(campaignId, name, JSON.stringify(sheet)).lastInsertRowid,
-  )
+function addPc(campaignId: number, name: string, sheet: object = {}): Promise<number> {
+  return insert(core, 'character', { campaign_id: campaignId, kind: 'pc', name, sheet: JSON.stringify(sheet), created_at: 't', updated_at: 't' })
 }
 
 describe('a session at the table', () => {
   it('starts as the clock stands, takes what is logged meanwhile, and refuses a second open session', async () => {
     const campaignId = (await gm(core, 'campaign.create', { name: 'Keep', system: 'osr' })).id
-    const glam = addPc(campaignId, 'Glam')
+    const glam = await addPc(campaignId, 'Glam')
     await gm(core, 'clock.setMode', { campaignId, mode: 'downtime' })
     await gm(core, 'clock.advance', { campaignId, span: { hours: 10 } })
     const s = await gm(core, 'play.start', { campaignId, title: 'Rats!', attendance: [glam] })
@@ -45,8 +42,8 @@ describe('a session at the table', () => {
 
   it('LAD-30: closing tops a super’s Plot Point pool back up to 3, and leaves the others', async () => {
     const campaignId = (await gm(core, 'campaign.create', { name: 'Capes', system: 'ladder' })).id
-    const widow = addPc(campaignId, 'Black Widow', { super: true })
-    const tai = addPc(campaignId, 'Tai', { super: false })
+    const widow = await addPc(campaignId, 'Black Widow', { super: true })
+    const tai = await addPc(campaignId, 'Tai', { super: false })
     await gm(core, 'ledger.earn', { campaignId, characterId: widow, currency: 'pp', amount: 3, reason: 'starting pool' })
     const s = await gm(core, 'play.start', { campaignId, attendance: [widow, tai] })
     await gm(core, 'ledger.spend', { campaignId, characterId: widow, currency: 'pp', amount: 2, reason: 'stopped the bullets' })
@@ -71,7 +68,7 @@ describe('a session at the table', () => {
 describe('undo of the last action', () => {
   it('reverses a ledger entry, removes an injury, takes back a clock step, and marks a note undone, newest first', async () => {
     const campaignId = (await gm(core, 'campaign.create', { name: 'Keep', system: 'ladder', seed: 'quiet turn' })).id
-    const tai = addPc(campaignId, 'Tai')
+    const tai = await addPc(campaignId, 'Tai')
     await gm(core, 'log.note', { campaignId, text: 'A note.' })
     await gm(core, 'clock.advance', { campaignId, span: { turns: 1 } })
     await gm(core, 'injury.record', { characterId: tai, kind: 'ladder.damage', level: 'wounded', location: 'arm' })

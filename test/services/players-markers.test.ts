@@ -2,7 +2,7 @@
  * Nothing secret reaches a player: for each of the five systems, a session with a unique marker in
  * every GM-only field (GM notes of NPCs and locations, NPC sheets, GM-only rolls and notes, hidden
  * timers, encounter tables and their checks, unrevealed foes, the Ranks Threat pool, the GM key),
- * a real players' listener on 127.0.0.1 over a real SQLite file, and a player's socket connected
+ * a real players' listener on 127.0.0.1 over a real library, and a player's socket connected
  * while the GM plays: no frame it receives, and no page the listener serves, holds any marker,
  * while what the GM did show (a revealed foe, a handout, a public roll) does arrive.
  */
@@ -17,6 +17,7 @@ import { enableSharing } from '../../src/main/server/share'
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 import { gm } from '../support/calls'
 import { openPlayer, type PlayerSocket } from '../support/player-socket'
+import { value } from '../support/sql'
 
 let lib: TempLibrary
 let core: Core
@@ -46,15 +47,15 @@ afterEach(async () => {
 const MARK = (what: string, system: string) => `ZQX-${system}-${what}-QXZ`
 const MARKED = /ZQX-[a-z]+-[a-z-]+-QXZ/
 
-function insert(sql: string, ...args: unknown[]): number {
-  return Number(core.handle.sqlite.prepare(sql).run(...args).lastInsertRowid)
+async function insert(sql: string, ...args: unknown[]): Promise<number> {
+  return Number(await value(core, `${sql} returning id`, ...args))
 }
 
 /** The GM-only fields every system has: NPC notes and sheet, a location's GM description, timers, encounter tables, notes, rolls. */
 async function plantCommon(system: SystemId, campaignId: number): Promise<{ glam: number; locationId: number; npc: number }> {
   const m = (w: string) => MARK(w, system)
-  const glam = insert("insert into character (campaign_id, kind, name, sheet, created_at, updated_at) values (?, 'pc', 'Glam', ?, 't', 't')", campaignId, JSON.stringify({ h: 4, maxH: 4 }))
-  const npc = insert(
+  const glam = await insert("insert into character (campaign_id, kind, name, sheet, created_at, updated_at) values (?, 'pc', 'Glam', ?, 't', 't')", campaignId, JSON.stringify({ h: 4, maxH: 4 }))
+  const npc = await insert(
     "insert into character (campaign_id, kind, name, notes, sheet, created_at, updated_at) values (?, 'npc', 'Old Maud', ?, ?, 't', 't')",
     campaignId,
     m('npc-notes'),
@@ -72,7 +73,7 @@ async function plantCommon(system: SystemId, campaignId: number): Promise<{ glam
   await gm(core, 'timer.add', { campaignId, label: m('hidden-timer'), after: { hours: 5 }, hiddenFromPlayers: true })
   await gm(core, 'log.note', { campaignId, text: m('gm-note'), gmOnly: true })
   // A GM-only roll of the system's table, as its roll panel writes it with GM only ticked.
-  insert(
+  await insert(
     "insert into log_entry (campaign_id, real_time, kind, payload, dice, gm_only) values (?, 't', ?, ?, ?, 1)",
     campaignId,
     `${system}.roll`,
@@ -118,7 +119,7 @@ async function plantSystem(system: SystemId, campaignId: number, glam: number): 
     case 'ranks': {
       await gm(core, 'play.start', { campaignId, attendance: [glam] })
       await gm(core, 'ranks.threat', { campaignId, perCharacter: 5 })
-      insert("insert into ledger_entry (campaign_id, character_id, currency, amount, reason, created_at) values (?, null, 'threat', 7, ?, 't')", campaignId, m('threat-pool'))
+      await insert("insert into ledger_entry (campaign_id, character_id, currency, amount, reason, created_at) values (?, null, 'threat', 7, ?, 't')", campaignId, m('threat-pool'))
       await gm(core, 'ranks.danger', { campaignId, characterId: glam, description: m('unrevealed-foe'), threat: 2 })
       await gm(core, 'ranks.combat.begin', { campaignId })
       await gm(core, 'ranks.combat.foe', { campaignId, foe: { name: 'Cultist', rank: 'good' } })

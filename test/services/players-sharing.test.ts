@@ -2,7 +2,7 @@
  * Sharing the players' screen safely: the LAN address picked from an interface list, wrong keys
  * slowed down, a new key that disconnects every player, Host and Origin rules, the players'
  * page's own CSP, and the GM's controls refusing bad input in the GM's words. Real listener on
- * 127.0.0.1, real SQLite file.
+ * 127.0.0.1, real library.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -17,6 +17,7 @@ import { enableSharing, keyMatches } from '../../src/main/server/share'
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 import { gm, refused } from '../support/calls'
 import { linkParts, openPlayer } from '../support/player-socket'
+import { value } from '../support/sql'
 
 const nic = (address: string, internal = false, family: 'IPv4' | 'IPv6' = 'IPv4'): NetworkInterfaceInfo =>
   ({ address, netmask: '255.255.255.0', family, mac: '00:00:00:00:00:00', internal, cidr: `${address}/24`, ...(family === 'IPv6' ? { scopeid: 0 } : {}) }) as NetworkInterfaceInfo
@@ -217,13 +218,13 @@ describe('sharing the players’ screen', () => {
   it('refuses what cannot be shown, in the GM’s words, and writes nothing', async () => {
     const campaignId = (await gm(core, 'campaign.create', { name: 'Keep', system: 'osr' })).id
     const location = await gm(core, 'location.create', { campaignId, name: 'The Crypt' })
-    const before = (core.handle.sqlite.prepare('select count(*) as n from player_reveal').get() as { n: number }).n
+    const before = await value(core, 'select count(*) as n from player_reveal')
     expect((await refused(core, 'players.handout', { campaignId, kind: 'location', id: location.id, shown: true })).message).toBe(
       'Words for the players: write what the players read. Nothing was changed.',
     )
     expect((await refused(core, 'players.reveal', { campaignId, key: 'osr:-5', what: 'foe', shown: true })).message).toBe('That foe is not at the table now; nothing was shown.')
     expect((await refused(core, 'players.share', { campaignId: 999 })).code).toBe('not_found')
     expect((await refused(core, 'players.changeKey', {})).message).toBe("The players' screen is not shared; share it first. Nothing was changed.")
-    expect((core.handle.sqlite.prepare('select count(*) as n from player_reveal').get() as { n: number }).n).toBe(before)
+    expect(await value(core, 'select count(*) as n from player_reveal')).toBe(before)
   })
 })

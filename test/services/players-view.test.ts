@@ -2,13 +2,14 @@
  * What the players' screen shows, built on the server (SCREENS.md, Player view): a light about to
  * go out (CLK-4's warning at a turn or less), foes concealed until revealed and their numbers
  * hidden until shown, handouts given and taken back, provisions of those who carry them (CLK-5),
- * and only the rolls that are not GM only. Real router, real SQLite file.
+ * and only the rolls that are not GM only. Real router, real library.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Core } from '../../src/main/app'
 import { playerView } from '../../src/main/services/players'
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 import { gm } from '../support/calls'
+import { insert } from '../support/sql'
 
 /** A chance as the GM's odds chart words it ("16.7 %", "100 %"), to one decimal. */
 const pct = (p: number): string => (p >= 0.9995 ? '100 %' : p > 0 && p < 0.0005 ? '< 0.1 %' : `${(p * 100).toFixed(1)} %`)
@@ -21,11 +22,7 @@ beforeEach(async () => {
   lib = tempLibrary()
   core = await lib.open()
   campaignId = (await gm(core, 'campaign.create', { name: 'Keep', system: 'osr', seed: 'players-view' })).id
-  glam = Number(
-    core.handle.sqlite
-      .prepare("insert into character (campaign_id, kind, name, sheet, created_at, updated_at) values (?, 'pc', 'Glam', ?, 't', 't')")
-      .run(campaignId, JSON.stringify({ h: 4, maxH: 4 })).lastInsertRowid,
-  )
+  glam = await insert(core, 'character', { campaign_id: campaignId, kind: 'pc', name: 'Glam', sheet: JSON.stringify({ h: 4, maxH: 4 }), created_at: 't', updated_at: 't' })
 })
 afterEach(async () => {
   await core.close()

@@ -18,6 +18,7 @@ import { writeRecapToFolder } from '../../src/main/services/recap'
 import type { SystemId } from '../../src/shared/contract'
 import { splitFrontMatter } from '../../src/shared/recap/markdown'
 import { gm, refused } from '../support/calls'
+import { insert, run, value } from '../support/sql'
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 
 let lib: TempLibrary
@@ -32,19 +33,14 @@ afterEach(async () => {
   lib.cleanup()
 })
 
-function addCharacter(campaignId: number, kind: 'pc' | 'npc', name: string): number {
-  return Number(
-    core.handle.sqlite
-      .prepare("insert into character (campaign_id, kind, name, created_at, updated_at) values (?, ?, ?, 't', 't')")
-      .run(campaignId, kind, name).lastInsertRowid,
-  )
+function addCharacter(campaignId: number, kind: 'pc' | 'npc', name: string): Promise<number> {
+  return insert(core, 'character', { campaign_id: campaignId, kind, name, created_at: 't', updated_at: 't' })
 }
 
-/** A log entry as a service would have written it, straight into the file. */
-function addEntry(campaignId: number, sessionId: number, gameTime: number, kind: string, payload: object, gmOnly = false): void {
-  core.handle.sqlite
-    .prepare('insert into log_entry (campaign_id, session_id, game_time, real_time, kind, payload, gm_only) values (?, ?, ?, ?, ?, ?, ?)')
-    .run(campaignId, sessionId, gameTime, '2025-03-14T20:00:00.000Z', kind, JSON.stringify(payload), gmOnly ? 1 : 0)
+/** A log entry as a service would have written it, straight into the library. */
+async function addEntry(campaignId: number, sessionId: number, gameTime: number, kind: string, payload: object, gmOnly = false): Promise<void> {
+  const sql = 'insert into log_entry (campaign_id, session_id, game_time, real_time, kind, payload, gm_only) values (?, ?, ?, ?, ?, ?, ?)'
+  await run(core, sql, campaignId, sessionId, gameTime, '2025-03-14T20:00:00.000Z', kind, JSON.stringify(payload), gmOnly ? 1 : 0)
 }
 
 function parse(markdown: string): Root {
@@ -88,8 +84,8 @@ const TRICKY_NPC = 'Grub <script>alert(1)</script> *Chief*'
 
 async function startSession(system: SystemId, title = 'Rats # in the *Junction*') {
   const campaign = await gm(core, 'campaign.create', { name: 'The *Sunken* Keep: "Part 1"', system, seed: 'recap' })
-  const glam = addCharacter(campaign.id, 'pc', TRICKY_PC)
-  const ana = addCharacter(campaign.id, 'pc', 'Ana')
+  const glam = await addCharacter(campaign.id, 'pc', TRICKY_PC)
+  const ana = await addCharacter(campaign.id, 'pc', 'Ana')
   const session = await gm(core, 'play.start', { campaignId: campaign.id, title, attendance: [glam, ana] })
   return { campaignId: campaign.id, sessionId: session.id }
 }
@@ -97,11 +93,11 @@ async function startSession(system: SystemId, title = 'Rats # in the *Junction*'
 describe('recap.session: Markdown', () => {
   it('keeps the GM’s Markdown as written, its headings shifted under the recap’s, and writes data text literally', async () => {
     const { campaignId, sessionId } = await startSession('osr')
-    addCharacter(campaignId, 'npc', TRICKY_NPC)
-    addEntry(campaignId, sessionId, 60, 'note', { text: 'An encounter! Superb! Rolled roll #52 - 1. then + and > too' })
-    addEntry(campaignId, sessionId, 120, 'injury.recorded', { name: TRICKY_PC, label: 'Broken *arm*' })
-    addEntry(campaignId, sessionId, 180, 'clock.event.encounter-check', { kind: 'encounter check', face: 19, threshold: 18, encounter: true, distance: { feet: 60 }, text: 'Day 1 · 00:03: encounter! d20 = 19 (18+), met at 60 ft' })
-    addEntry(campaignId, sessionId, 190, 'note', { text: `${TRICKY_NPC} guards the drain.` })
+    await addCharacter(campaignId, 'npc', TRICKY_NPC)
+    await addEntry(campaignId, sessionId, 60, 'note', { text: 'An encounter! Superb! Rolled roll #52 - 1. then + and > too' })
+    await addEntry(campaignId, sessionId, 120, 'injury.recorded', { name: TRICKY_PC, label: 'Broken *arm*' })
+    await addEntry(campaignId, sessionId, 180, 'clock.event.encounter-check', { kind: 'encounter check', face: 19, threshold: 18, encounter: true, distance: { feet: 60 }, text: 'Day 1 · 00:03: encounter! d20 = 19 (18+), met at 60 ft' })
+    await addEntry(campaignId, sessionId, 190, 'note', { text: `${TRICKY_NPC} guards the drain.` })
     await gm(core, 'session.update', {
       id: sessionId,
       gmNotes: [
@@ -147,7 +143,7 @@ describe('recap.session: Markdown', () => {
   it('puts no backslash before a character that needs none: each data line is what the serializer itself writes for it', async () => {
     const { campaignId, sessionId } = await startSession('osr', 'Session 1: The Crypt')
     const lines = ['An encounter! Superb!', 'roll #52, 1. and 2) too', `${TRICKY_PC} took a hit`, 'Cost: 5 gp & a *favour* <maybe>']
-    lines.forEach((text, i) => addEntry(campaignId, sessionId, 60 * (i + 1), 'note', { text }))
+    for (const [i, text] of lines.entries()) await addEntry(campaignId, sessionId, 60 * (i + 1), 'note', { text })
     const { markdown } = await gm(core, 'recap.session', { sessionId, variant: 'players' })
     for (const [i, text] of lines.entries()) {
       const line = `00:0${i + 1} · Note — ${text}`
@@ -194,17 +190,17 @@ describe('recap.session: signal, not noise', () => {
     // 44 checks over 11 steps, 3 of them encounters (each with its own entry).
     for (let s = 0; s < 11; s++) {
       const checks = Array.from({ length: 4 }, (_, i) => ({ at: s * 1200 + i * 300, face: 5, threshold: 18, encounter: false }))
-      addEntry(campaignId, sessionId, s * 1200 + 1200, 'clock.advanced', { summary: '+20 min', checks })
+      await addEntry(campaignId, sessionId, s * 1200 + 1200, 'clock.advanced', { summary: '+20 min', checks })
     }
     for (const at of [600, 2400, 4800]) {
-      addEntry(campaignId, sessionId, at, 'clock.event.encounter-check', { kind: 'encounter check', at, face: 19, threshold: 18, encounter: true, distance: { feet: 90 }, text: `Day 1 · 00:10: encounter! d20 = 19 (18+), met at 90 ft` })
+      await addEntry(campaignId, sessionId, at, 'clock.event.encounter-check', { kind: 'encounter check', at, face: 19, threshold: 18, encounter: true, distance: { feet: 90 }, text: `Day 1 · 00:10: encounter! d20 = 19 (18+), met at 90 ft` })
     }
-    addEntry(campaignId, sessionId, 601, 'encounter.reaction', { face: 2, spirit: -1, total: 1, reaction: 'hostile', who: 'Ana', roll: 'd6 + S' })
-    addEntry(campaignId, sessionId, 700, 'clock.encounter-check', { summary: 'Encounter on 17–20 in the Crypt, enclosed place', checks: [] })
+    await addEntry(campaignId, sessionId, 601, 'encounter.reaction', { face: 2, spirit: -1, total: 1, reaction: 'hostile', who: 'Ana', roll: 'd6 + S' })
+    await addEntry(campaignId, sessionId, 700, 'clock.encounter-check', { summary: 'Encounter on 17–20 in the Crypt, enclosed place', checks: [] })
     // A combat of 7 rounds, from 01:20 to 01:21.
-    addEntry(campaignId, sessionId, 4800, 'clock.combat-started', { summary: 'Combat started at Day 1 · 01:20 (10-second rounds)' })
-    for (let r = 1; r <= 7; r++) addEntry(campaignId, sessionId, 4800 + r * 10, 'clock.round', { summary: `Round ${r}` })
-    addEntry(campaignId, sessionId, 4870, 'clock.combat-ended', { summary: 'Combat ended after 7 rounds (70 s)' })
+    await addEntry(campaignId, sessionId, 4800, 'clock.combat-started', { summary: 'Combat started at Day 1 · 01:20 (10-second rounds)' })
+    for (let r = 1; r <= 7; r++) await addEntry(campaignId, sessionId, 4800 + r * 10, 'clock.round', { summary: `Round ${r}` })
+    await addEntry(campaignId, sessionId, 4870, 'clock.combat-ended', { summary: 'Combat ended after 7 rounds (70 s)' })
 
     const gmTree = parse((await gm(core, 'recap.session', { sessionId, variant: 'gm' })).markdown)
     expect(items(section(gmTree, 'At a glance'))).toContain('Encounter checks: 44 checks, 3 encounters')
@@ -268,13 +264,13 @@ describe('recap.session: signal, not noise', () => {
 
   it('finds the NPCs and places the log names, as whole words, without reading every name against every entry', async () => {
     const { campaignId, sessionId } = await startSession('osr')
-    for (let i = 0; i < 30; i++) addCharacter(campaignId, 'npc', `Citizen ${i}`)
-    addCharacter(campaignId, 'npc', 'Mother Vex')
-    addCharacter(campaignId, 'npc', 'Nobody Met')
+    for (let i = 0; i < 30; i++) await addCharacter(campaignId, 'npc', `Citizen ${i}`)
+    await addCharacter(campaignId, 'npc', 'Mother Vex')
+    await addCharacter(campaignId, 'npc', 'Nobody Met')
     await gm(core, 'location.create', { campaignId, name: 'The Drowned Crypt' })
     await gm(core, 'location.create', { campaignId, name: 'Nowhere' })
-    addEntry(campaignId, sessionId, 60, 'note', { text: 'Citizen 12 and “Mother Vex’s” dog, at The Drowned Crypt.' })
-    addEntry(campaignId, sessionId, 70, 'note', { text: 'SECRET: Citizen 3 is a spy.' }, true)
+    await addEntry(campaignId, sessionId, 60, 'note', { text: 'Citizen 12 and “Mother Vex’s” dog, at The Drowned Crypt.' })
+    await addEntry(campaignId, sessionId, 70, 'note', { text: 'SECRET: Citizen 3 is a spy.' }, true)
     const gmTree = parse((await gm(core, 'recap.session', { sessionId, variant: 'gm' })).markdown)
     expect(items(section(gmTree, 'NPCs met'))).toEqual(['Citizen 12', 'Citizen 3', 'Mother Vex'])
     expect(items(section(gmTree, 'Places'))).toEqual(['The Drowned Crypt'])
@@ -322,10 +318,10 @@ describe('recap.session: the players’ variant leaks nothing', () => {
       await gm(core, 'clock.setMode', { campaignId, mode: 'downtime' })
       await gm(core, 'clock.advance', { campaignId, span: { hours: 1 } })
       const [kind, payload] = SYSTEM_ROLLS[system]
-      addEntry(campaignId, sessionId, 3600, kind, payload, true)
-      addEntry(campaignId, sessionId, 3601, 'encounter.rolled', { table: MARKERS.table, dice: '1d6', total: 4, range: '4', npc: null, text: 'rats' }, true)
-      addEntry(campaignId, sessionId, 3602, 'clock.advanced', { summary: '+5 min', checks: [{ at: 3602, face: Number(MARKERS.checkFace), threshold: Number(MARKERS.checkThreshold), encounter: false }] })
-      addEntry(campaignId, sessionId, 3603, 'clock.event.encounter-check', {
+      await addEntry(campaignId, sessionId, 3600, kind, payload, true)
+      await addEntry(campaignId, sessionId, 3601, 'encounter.rolled', { table: MARKERS.table, dice: '1d6', total: 4, range: '4', npc: null, text: 'rats' }, true)
+      await addEntry(campaignId, sessionId, 3602, 'clock.advanced', { summary: '+5 min', checks: [{ at: 3602, face: Number(MARKERS.checkFace), threshold: Number(MARKERS.checkThreshold), encounter: false }] })
+      await addEntry(campaignId, sessionId, 3603, 'clock.event.encounter-check', {
         kind: 'encounter check',
         face: Number(MARKERS.encounterFace),
         threshold: Number(MARKERS.encounterThreshold),
@@ -333,16 +329,16 @@ describe('recap.session: the players’ variant leaks nothing', () => {
         distance: { feet: 60 },
         text: `Day 1 · 01:00: encounter! d20 = ${MARKERS.encounterFace} (${MARKERS.encounterThreshold}+), met at 60 ft`,
       })
-      addEntry(campaignId, sessionId, 3604, 'encounter.reaction', { face: Number(MARKERS.reactionFace), spirit: 0, total: Number(MARKERS.reactionFace), reaction: 'friendly', who: null, roll: 'd6' })
-      addEntry(campaignId, sessionId, 3605, 'clock.encounter-check', { summary: `Encounter on ${MARKERS.setting}–20, open place`, checks: [] })
-      addEntry(campaignId, sessionId, 3606, 'ranks.threat', { perCharacter: 2, characters: 2, threat: Number(MARKERS.threat) })
-      addEntry(campaignId, sessionId, 3607, 'ranks.danger', { name: 'Ana', description: 'the floor gives', threat: Number(MARKERS.dangerThreat), left: Number(MARKERS.dangerLeft) })
+      await addEntry(campaignId, sessionId, 3604, 'encounter.reaction', { face: Number(MARKERS.reactionFace), spirit: 0, total: Number(MARKERS.reactionFace), reaction: 'friendly', who: null, roll: 'd6' })
+      await addEntry(campaignId, sessionId, 3605, 'clock.encounter-check', { summary: `Encounter on ${MARKERS.setting}–20, open place`, checks: [] })
+      await addEntry(campaignId, sessionId, 3606, 'ranks.threat', { perCharacter: 2, characters: 2, threat: Number(MARKERS.threat) })
+      await addEntry(campaignId, sessionId, 3607, 'ranks.danger', { name: 'Ana', description: 'the floor gives', threat: Number(MARKERS.dangerThreat), left: Number(MARKERS.dangerLeft) })
       await gm(core, 'session.update', {
         id: sessionId,
         gmNotes: `${MARKERS.private} the duke is the villain\n- [ ] ${MARKERS.thread} the letter\n\n## Recap\nWe crossed the bridge.`,
       })
       await gm(core, 'play.close', { id: sessionId })
-      addEntry(campaignId, sessionId, 3700, 'session.closed', { number: 1, topUps: [], threatLeft: Number(MARKERS.threatLeft) })
+      await addEntry(campaignId, sessionId, 3700, 'session.closed', { number: 1, topUps: [], threatLeft: Number(MARKERS.threatLeft) })
 
       const gmRecap = (await gm(core, 'recap.session', { sessionId, variant: 'gm' })).markdown
       for (const marker of [MARKERS.note, MARKERS.timer, MARKERS.private, MARKERS.thread, MARKERS.table, MARKERS.encounterFace, MARKERS.setting, MARKERS.threat, MARKERS.dangerThreat, MARKERS.threatLeft]) {
@@ -363,9 +359,9 @@ describe('recap.session: the players’ variant leaks nothing', () => {
 describe('recap.session: Obsidian and folders', () => {
   it('writes names of characters, places and the adventure as wikilinks, and links in the front matter', async () => {
     const campaign = await gm(core, 'campaign.create', { name: 'Keep', system: 'osr' })
-    const ana = addCharacter(campaign.id, 'pc', 'Ana')
-    const glam = addCharacter(campaign.id, 'pc', 'Glam *the* Bold')
-    addCharacter(campaign.id, 'npc', 'Mother Vex')
+    const ana = await addCharacter(campaign.id, 'pc', 'Ana')
+    const glam = await addCharacter(campaign.id, 'pc', 'Glam *the* Bold')
+    await addCharacter(campaign.id, 'npc', 'Mother Vex')
     await gm(core, 'location.create', { campaignId: campaign.id, name: 'The Drowned Crypt' })
     const adventure = await gm(core, 'adventure.create', { campaignId: campaign.id, title: 'Into the Keep' })
     const session = await gm(core, 'play.start', { campaignId: campaign.id, title: 'Rats', adventureId: adventure.id, attendance: [ana, glam] })
@@ -403,15 +399,15 @@ describe('recap.session: Obsidian and folders', () => {
 describe('recap.session: refusals', () => {
   it('leaves undone actions out, and refuses a session that is not there, changing nothing', async () => {
     const { campaignId, sessionId } = await startSession('osr')
-    addEntry(campaignId, sessionId, 100, 'note', { text: 'UNDONEWORDS' })
-    core.handle.sqlite.prepare("update log_entry set undone = 1 where payload like '%UNDONEWORDS%'").run()
+    await addEntry(campaignId, sessionId, 100, 'note', { text: 'UNDONEWORDS' })
+    await run(core, "update log_entry set undone = 1 where payload like '%UNDONEWORDS%'")
     const { markdown } = await gm(core, 'recap.session', { sessionId, variant: 'gm' })
     expect(markdown).not.toContain('UNDONEWORDS')
-    const before = (core.handle.sqlite.prepare('select count(*) as n from log_entry').get() as { n: number }).n
+    const before = await value(core, 'select count(*) as n from log_entry')
     const error = await refused(core, 'recap.session', { sessionId: 9999, variant: 'gm' })
     expect(error.code).toBe('not_found')
     expect(error.message).toContain('There is no session with id 9999')
     expect((await refused(core, 'recap.session', { sessionId, variant: 'everyone' })).details[0]!.problem).toBe('must be gm or players')
-    expect((core.handle.sqlite.prepare('select count(*) as n from log_entry').get() as { n: number }).n).toBe(before)
+    expect(await value(core, 'select count(*) as n from log_entry')).toBe(before)
   })
 })

@@ -26,7 +26,7 @@ describe('router: refused input writes nothing and names the field', () => {
     expect(r.error.code).toBe('invalid_input')
     expect(r.error.details).toEqual([{ field: 'name', problem: 'a campaign needs a name' }])
     expect(r.error.message).toBe('Name: a campaign needs a name. Nothing was changed.')
-    expect(counts(core)).toEqual({ campaigns: 0, logs: 0, settings: 0 })
+    expect(await counts(core)).toEqual({ campaigns: 0, logs: 0, settings: 0 })
   })
 
   it('names every bad field at once, including an unknown rules system and an unexpected field', async () => {
@@ -37,7 +37,7 @@ describe('router: refused input writes nothing and names the field', () => {
     expect(fields).toEqual(['input', 'name', 'system'])
     expect(r.error.details.find((d) => d.field === 'system')?.problem).toMatch(/ladder, osr, lode, challenge, ranks/)
     expect(r.error.details.find((d) => d.field === 'input')?.problem).toMatch(/colour/)
-    expect(counts(core).campaigns).toBe(0)
+    expect((await counts(core)).campaigns).toBe(0)
   })
 
   it('refuses an unknown method and a GM method called with the player scope', async () => {
@@ -45,7 +45,7 @@ describe('router: refused input writes nothing and names the field', () => {
     expect(unknown).toMatchObject({ ok: false, error: { code: 'unknown_method' } })
     const forbidden = await core.router.call('campaign.create', { name: 'X', system: 'osr' }, { scope: 'player' })
     expect(forbidden).toMatchObject({ ok: false, error: { code: 'forbidden' } })
-    expect(counts(core).campaigns).toBe(0)
+    expect((await counts(core)).campaigns).toBe(0)
     const ping = await core.router.call('app.ping', {}, { scope: 'player' })
     expect(ping).toMatchObject({ ok: true, value: { scope: 'player' } })
   })
@@ -56,10 +56,10 @@ describe('router: refused input writes nothing and names the field', () => {
     const id = (c.value as { id: number }).id
     const ok = await core.router.call('setting.set', { campaignId: id, key: 'ladder.roundSeconds', value: 15 }, gm)
     expect(ok.ok).toBe(true)
-    const before = counts(core)
+    const before = await counts(core)
     const bad = await core.router.call('setting.set', { campaignId: id, key: 'ladder.roundSeconds', value: 45 }, gm)
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_input', details: [{ field: 'value', problem: 'must be at most 30 seconds' }] } })
-    expect(counts(core)).toEqual(before)
+    expect(await counts(core)).toEqual(before)
     const list = await core.router.call('setting.list', { campaignId: id }, gm)
     expect(list.ok && (list.value as { key: string; value: unknown }[]).find((s) => s.key === 'ladder.roundSeconds')?.value).toBe(15)
   })
@@ -70,11 +70,11 @@ describe('router: refused input writes nothing and names the field', () => {
     const id = (c.value as { id: number }).id
     const r = await core.router.call('campaign.delete', { id, confirmName: 'Sunken' }, gm)
     expect(r).toMatchObject({ ok: false, error: { code: 'refused', details: [{ field: 'confirmName' }] } })
-    expect(counts(core).campaigns).toBe(1)
+    expect((await counts(core)).campaigns).toBe(1)
     const done = await core.router.call('campaign.delete', { id, confirmName: 'The Sunken Keep' }, gm)
     expect(done).toEqual({ ok: true, value: { id } })
     // Foreign keys cascade: the campaign's log goes with it.
-    expect(counts(core)).toEqual({ campaigns: 0, logs: 0, settings: 0 })
+    expect(await counts(core)).toEqual({ campaigns: 0, logs: 0, settings: 0 })
   })
 
   it('campaign.get counts the log a GM would lose by deleting', async () => {
@@ -113,7 +113,7 @@ describe('every change is one transaction with its log entry', () => {
     const c = await core.router.call('campaign.create', { name: 'Keep', system: 'osr' }, gm)
     if (!c.ok) throw new Error('create failed')
     const id = (c.value as { id: number }).id
-    const before = counts(core)
+    const before = await counts(core)
     const heard: EventMessage[] = []
     core.events.on((m) => heard.push(m))
     await expect(
@@ -123,7 +123,7 @@ describe('every change is one transaction with its log entry', () => {
         throw new Error('disk full')
       }),
     ).rejects.toThrow('disk full')
-    expect(counts(core)).toEqual(before)
+    expect(await counts(core)).toEqual(before)
     const again = await core.router.call('campaign.get', { id }, gm)
     expect(again.ok && (again.value as { name: string }).name).toBe('Keep')
     expect(heard).toEqual([])

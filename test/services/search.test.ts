@@ -4,24 +4,28 @@ import { markMatches, searchTerms, toFtsQuery } from '../../src/main/services/se
 import type { SearchHit } from '../../src/shared/contract'
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 import { gm, refused } from '../support/calls'
+import { insert, run } from '../support/sql'
 
 let lib: TempLibrary
 let core: Core
 let keep: number
 let other: number
+let chief: number
+let glam: number
+let denizens: number
 beforeEach(async () => {
   lib = tempLibrary()
   core = await lib.open()
   keep = (await gm(core, 'campaign.create', { name: 'Keep', system: 'osr' })).id
   other = (await gm(core, 'campaign.create', { name: 'Other', system: 'osr' })).id
-  core.handle.sqlite.exec(`
-    insert into character (campaign_id, kind, name, notes, tags, created_at, updated_at)
-      values (${keep}, 'npc', 'Brigand Chief', 'Wears chainmail (+3); hates Glam.', '["brigand","boss"]', 't', 't'),
-             (${keep}, 'pc', 'Glam', 'Carries two sacks of treasure.', '[]', 't', 't'),
-             (${other}, 'npc', 'Brigand of Another Campaign', 'chainmail too', '[]', 't', 't');
-    insert into encounter_table (campaign_id, name, dice, created_at, updated_at) values (${keep}, 'Sewer Denizens', '1d6', 't', 't');
-    insert into encounter_row (table_id, min, max, text) values (1, 1, 2, 'A swarm of rats, hungry'), (1, 3, 6, 'Nothing but dripping water');
-  `)
+  const character = (campaign_id: number, kind: string, name: string, notes: string, tags: string) =>
+    insert(core, 'character', { campaign_id, kind, name, notes, tags, created_at: 't', updated_at: 't' })
+  chief = await character(keep, 'npc', 'Brigand Chief', 'Wears chainmail (+3); hates Glam.', '["brigand","boss"]')
+  glam = await character(keep, 'pc', 'Glam', 'Carries two sacks of treasure.', '[]')
+  await character(other, 'npc', 'Brigand of Another Campaign', 'chainmail too', '[]')
+  denizens = await insert(core, 'encounter_table', { campaign_id: keep, name: 'Sewer Denizens', dice: '1d6', created_at: 't', updated_at: 't' })
+  await insert(core, 'encounter_row', { table_id: denizens, min: 1, max: 2, text: 'A swarm of rats, hungry' })
+  await insert(core, 'encounter_row', { table_id: denizens, min: 3, max: 6, text: 'Nothing but dripping water' })
 })
 afterEach(async () => {
   await core.close()
@@ -46,7 +50,7 @@ describe('search across a campaign', () => {
 
   it('finds table rows and opens their table', async () => {
     const [hit] = await find('rats')
-    expect(hit).toMatchObject({ kind: 'encounter_row', title: 'Sewer Denizens', openId: 1 })
+    expect(hit).toMatchObject({ kind: 'encounter_row', title: 'Sewer Denizens', openId: denizens })
   })
 
   it('follows adventures created through the API at once', async () => {
@@ -55,7 +59,6 @@ describe('search across a campaign', () => {
   })
 
   it('finds every kind of record a GM writes or Lantern logs', async () => {
-    const glam = 2
     const session = await gm(core, 'session.create', { campaignId: keep, title: 'Into the Sewers', gmNotes: 'The party bargained with a ghoul.' })
     const torch = await gm(core, 'inventory.add', { characterId: glam, name: 'Torch', kind: 'light', details: { type: 'torch' } })
     await gm(core, 'ledger.earn', { campaignId: keep, characterId: glam, currency: 'gold', amount: 5, reason: 'Good roleplay with the ferryman' })
@@ -70,7 +73,7 @@ describe('search across a campaign', () => {
     expect(await find('wounded', { kinds: ['injury'] })).toMatchObject([{ kind: 'injury', id: injury.id, openId: glam, title: 'Glam: Wounded by a crossbow bolt' }])
     expect(await find('portcullis')).toMatchObject([{ kind: 'location', id: place.id, title: 'Gatehouse' }])
     expect(await find('ghoul', { kinds: ['session'] })).toMatchObject([{ kind: 'session', id: session.id, title: 'Session 1 Into the Sewers' }])
-    expect(await find('sewer denizens', { kinds: ['encounter_table'] })).toMatchObject([{ kind: 'encounter_table', openId: 1 }])
+    expect(await find('sewer denizens', { kinds: ['encounter_table'] })).toMatchObject([{ kind: 'encounter_table', openId: denizens }])
     // A log entry is shown as the log line, in its session, and opens itself there.
     expect(await find('mule')).toMatchObject([
       { kind: 'log_entry', id: note.id, openId: note.id, sessionId: session.id, title: 'Session 1: Into the Sewers', snippet: 'The bridge is out; the \u0002mule\u0003 refuses to cross.' },
@@ -81,7 +84,7 @@ describe('search across a campaign', () => {
     // A character's notes and the text of the sheet are found as well.
     await gm(core, 'character.update', { id: glam, notes: 'Sworn to the Amber Order.' })
     expect(kindsAndTitles(await find('amber', { kinds: ['character'] }))).toEqual([['character', 'Glam']])
-    core.handle.sqlite.prepare('update character set sheet = ? where id = ?').run(JSON.stringify({ options: ['deft touch'], spellsKnown: ['Floating disc'] }), glam)
+    await run(core, 'update character set sheet = ? where id = ?', JSON.stringify({ options: ['deft touch'], spellsKnown: ['Floating disc'] }), glam)
     expect(kindsAndTitles(await find('floating disc', { kinds: ['character'] }))).toEqual([['character', 'Glam']])
   })
 
@@ -124,10 +127,13 @@ describe('search across a campaign', () => {
   })
 
   it('searches a wide range of a long log by its words, earliest first', async () => {
-    const add = core.handle.sqlite.prepare("insert into log_entry (campaign_id, game_time, real_time, kind, payload) values (?, ?, 't', 'note', ?)")
-    core.handle.sqlite.transaction(() => {
-      for (let i = 0; i < 6000; i++) add.run(keep, i * 144, JSON.stringify({ text: i === 3000 ? 'Found the silver key under a flagstone.' : `Patrol ${i} walks the wall.` }))
-    })()
+    // A thousand rows a statement.
+    for (let from = 0; from < 6000; from += 1000) {
+      const params: unknown[] = []
+      for (let i = from; i < from + 1000; i++) params.push(keep, i * 144, JSON.stringify({ text: i === 3000 ? 'Found the silver key under a flagstone.' : `Patrol ${i} walks the wall.` }))
+      const rows = Array.from({ length: 1000 }, () => "(?, ?, 't', 'note', ?)").join(', ')
+      await run(core, `insert into log_entry (campaign_id, game_time, real_time, kind, payload) values ${rows}`, ...params)
+    }
     const range = { from: 0, to: 10 * DAY }
     expect(await find('silver key', range)).toMatchObject([{ kind: 'log_entry', gameTime: 3000 * 144 }])
     const patrols = await find('patrol', range)
@@ -139,7 +145,6 @@ describe('search across a campaign', () => {
   })
 
   it('keeps up with edits and deletions, in the change’s own transaction', async () => {
-    const glam = 2
     const sack = await gm(core, 'inventory.add', { characterId: glam, name: 'Burlap sack', kind: 'other' })
     await gm(core, 'inventory.update', { id: sack.id, name: 'Leather satchel' })
     expect(await find('burlap', { kinds: ['inventory_item'] })).toEqual([])
@@ -148,9 +153,9 @@ describe('search across a campaign', () => {
     expect(await find('satchel', { kinds: ['inventory_item'] })).toEqual([])
 
     // A renamed table renames its rows' hits; a refused change leaves the index as it was.
-    await gm(core, 'encounterTable.update', { id: 1, name: 'Sewer Dwellers' })
+    await gm(core, 'encounterTable.update', { id: denizens, name: 'Sewer Dwellers' })
     expect(await find('rats')).toMatchObject([{ kind: 'encounter_row', title: 'Sewer Dwellers' }])
-    await refused(core, 'character.update', { id: 1, name: 'Brigand Boss', status: 'asleep' })
+    await refused(core, 'character.update', { id: chief, name: 'Brigand Boss', status: 'asleep' })
     expect((await find('brigand chief')).map((h) => h.title)).toEqual(['Brigand Chief'])
 
     // Deleting a character takes its items, ledger and injuries out of search with it.
@@ -162,7 +167,7 @@ describe('search across a campaign', () => {
     // An undone log entry is no longer found.
     const note = await gm(core, 'log.note', { campaignId: keep, text: 'A portent of doom' })
     expect((await find('portent')).map((h) => h.id)).toEqual([note.id])
-    core.handle.sqlite.prepare('update log_entry set undone = 1 where id = ?').run(note.id)
+    await run(core, 'update log_entry set undone = 1 where id = ?', note.id)
     expect(await find('portent')).toEqual([])
   })
 

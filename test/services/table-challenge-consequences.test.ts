@@ -9,6 +9,7 @@ import type { MethodInput } from '../../src/shared/contract'
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 import { gm, logKinds, refused } from '../support/calls'
 import { rowCounts } from '../support/records'
+import { value } from '../support/sql'
 
 type Side = MethodInput<'challenge.start'>['sides'][number]
 
@@ -36,9 +37,9 @@ async function decidedAgainstDemon() {
   return gm(core, 'challenge.playOut', { id: c.id })
 }
 
-function sheetOf(id: number): { reductions: unknown[] } {
-  const row = core.handle.sqlite.prepare('select sheet from character where id = ?').get(id) as { sheet: string }
-  return JSON.parse(row.sheet) as { reductions: unknown[] }
+async function sheetOf(id: number): Promise<{ reductions: unknown[] }> {
+  const sheet = await value<string>(core, 'select sheet from character where id = ?', id)
+  return JSON.parse(sheet!) as { reductions: unknown[] }
 }
 
 describe('what a challenge costs (CH-10)', () => {
@@ -71,15 +72,15 @@ describe('what a challenge costs (CH-10)', () => {
 
   it('a split a source cannot pay is refused and writes nothing; a good one lands in Injuries and on the sheet', async () => {
     const end = await decidedAgainstDemon()
-    const before = rowCounts(core, TABLES)
+    const before = await rowCounts(core, TABLES)
     const e = await refused(core, 'challenge.consequences', { id: end.id, splits: [{ side: 0, shares: [{ from: 'rating', points: 1 }, { from: 'reserves', points: 1 }] }] })
     expect(e.message).toBe('Iridia has reserves 2; 1 point(s) of reduction would take 3. Nothing was written.')
     const short = await refused(core, 'challenge.consequences', { id: end.id, splits: [{ side: 0, shares: [{ from: 'rating', points: 1 }] }] })
     expect(short.message).toMatch(/The shares add up to 1 points; the reduction is 2/)
     const demon = await refused(core, 'challenge.consequences', { id: end.id, splits: [{ side: 1, shares: [{ from: 'rating', points: 2 }] }] })
     expect(demon.message).toMatch(/^The demon is not a character/)
-    expect(rowCounts(core, TABLES)).toEqual(before)
-    expect(sheetOf(iridia).reductions).toEqual([])
+    expect(await rowCounts(core, TABLES)).toEqual(before)
+    expect((await sheetOf(iridia)).reductions).toEqual([])
 
     const written = await gm(core, 'challenge.consequences', { id: end.id, splits: [{ side: 0, shares: [{ from: 'rating', points: 2 }] }] })
     expect(written.consequencesWritten).toBe(true)
@@ -90,7 +91,7 @@ describe('what a challenge costs (CH-10)', () => {
       recovery: 'Restored after the next challenge that uses Sorcery (CH-10).',
     })
     expect(injury?.description).toMatch(/pool fell to 1 of 7, very hazardous/)
-    expect(sheetOf(iridia).reductions).toEqual([{ scope: 'ability', ability: 'Sorcery', from: 'rating', points: 2, note: '“Iridia vs the demon” (CH-10)' }])
+    expect((await sheetOf(iridia)).reductions).toEqual([{ scope: 'ability', ability: 'Sorcery', from: 'rating', points: 2, note: '“Iridia vs the demon” (CH-10)' }])
     expect((await gm(core, 'challenge.abilities', { characterId: iridia })).abilities[0]).toMatchObject({ name: 'Sorcery', rating: 5, reduced: true })
     // The sheet agrees with the injuries: nothing is left "to split".
     expect((await gm(core, 'character.get', { id: iridia })).facts.some((f) => f.label.startsWith('To split'))).toBe(false)
@@ -114,7 +115,7 @@ describe('what a challenge costs (CH-10)', () => {
     expect(won.consequences[0]).toMatchObject({ scope: null, points: 0, restores: ['−2 Sorcery'] })
     await gm(core, 'challenge.consequences', { id: next.id })
     expect(await gm(core, 'injury.list', { campaignId, characterId: iridia, unhealedOnly: true })).toEqual([])
-    expect(sheetOf(iridia).reductions).toEqual([])
+    expect((await sheetOf(iridia)).reductions).toEqual([])
     expect((await gm(core, 'challenge.abilities', { characterId: iridia })).abilities[0]).toMatchObject({ rating: 7, reduced: false })
   })
 
@@ -161,10 +162,10 @@ describe('the split offered by default is one the whole sheet can take (CH-10)',
       splitProblem: null,
     })
     // The old default, all 5 from rating, would break the sheet, and is refused without writing anything.
-    const before = rowCounts(core, TABLES)
+    const before = await rowCounts(core, TABLES)
     const e = await refused(core, 'challenge.consequences', { id: end.id, splits: [{ side: 0, shares: [{ from: 'rating', points: 5 }] }] })
     expect(e.message).toContain('Driving has rating 4')
-    expect(rowCounts(core, TABLES)).toEqual(before)
+    expect(await rowCounts(core, TABLES)).toEqual(before)
     await gm(core, 'challenge.consequences', { id: end.id, splits: [{ side: 0, shares: end.consequences[0]!.split! }] })
     expect((await gm(core, 'challenge.abilities', { characterId: mara })).abilities.map((a) => [a.name, a.rating, a.reserves])).toEqual([
       ['Sorcery', 3, 0],
@@ -185,7 +186,7 @@ describe('the split offered by default is one the whole sheet can take (CH-10)',
     await gm(core, 'challenge.consequences', { id: end.id })
     const [injury] = await gm(core, 'injury.list', { campaignId, characterId: mara })
     expect(injury).toMatchObject({ label: '−5 to every ability', description: '“Mara vs the storm”: pool fell to −2 of 7, very hazardous (CH-10); to split on the sheet.' })
-    expect(sheetOf(mara).reductions).toEqual([])
+    expect((await sheetOf(mara)).reductions).toEqual([])
   })
 
   it('CH-10: an ability reduction this challenge restores does not count against the split it offers', async () => {
@@ -217,14 +218,14 @@ describe('putting a challenge away, and taking steps back', () => {
 
   it('takes back consequences, then rounds, then the start, exactly; each logged and the originals marked undone', async () => {
     const end = await decidedAgainstDemon()
-    const atDecision = rowCounts(core, ['injury', 'challenge'])
-    const sheetBefore = sheetOf(iridia)
+    const atDecision = await rowCounts(core, ['injury', 'challenge'])
+    const sheetBefore = await sheetOf(iridia)
     await gm(core, 'challenge.consequences', { id: end.id, splits: [{ side: 0, shares: [{ from: 'rating', points: 2 }] }] })
     const back = await gm(core, 'challenge.undo', { campaignId })
     expect(back.undone).toBe('Consequences of “Iridia vs the demon”')
     expect(back.challenge).toMatchObject({ status: 'decided', consequencesWritten: false })
-    expect(rowCounts(core, ['injury', 'challenge'])).toEqual(atDecision)
-    expect(sheetOf(iridia)).toEqual(sheetBefore)
+    expect(await rowCounts(core, ['injury', 'challenge'])).toEqual(atDecision)
+    expect(await sheetOf(iridia)).toEqual(sheetBefore)
     const log = await gm(core, 'log.list', { campaignId, limit: 5 })
     expect(log.map((e) => [e.kind, e.undone])).toEqual([
       ['challenge.undone', false],
@@ -238,7 +239,7 @@ describe('putting a challenge away, and taking steps back', () => {
     expect(rounds.challenge).toMatchObject({ status: 'running', roundsPlayed: 0, history: [] })
     const gone = await gm(core, 'challenge.undo', { campaignId })
     expect(gone).toEqual({ undone: 'Start of “Iridia vs the demon”', challenge: null })
-    expect(rowCounts(core, ['challenge', 'challenge_step'])).toEqual({ challenge: 0, challenge_step: 0 })
+    expect(await rowCounts(core, ['challenge', 'challenge_step'])).toEqual({ challenge: 0, challenge_step: 0 })
     await refused(core, 'challenge.undo', { campaignId }).then((e) => expect(e.message).toBe('There is no challenge step to take back.'))
   })
 
@@ -247,11 +248,11 @@ describe('putting a challenge away, and taking steps back', () => {
     await gm(core, 'challenge.consequences', { id: end.id })
     const [injury] = await gm(core, 'injury.list', { campaignId, characterId: iridia })
     await gm(core, 'injury.update', { id: injury!.id, description: 'The demon’s mark burns.' })
-    const before = rowCounts(core, TABLES)
+    const before = await rowCounts(core, TABLES)
     const e = await refused(core, 'challenge.undo', { campaignId })
     expect(e).toMatchObject({ code: 'conflict' })
     expect(e.message).toMatch(/cannot be taken back: an injury it recorded has been changed since/)
-    expect(rowCounts(core, TABLES)).toEqual(before)
+    expect(await rowCounts(core, TABLES)).toEqual(before)
   })
 })
 

@@ -1,6 +1,6 @@
 /**
  * The Challenge System at the table (issue 9): set-up, exact odds, rounds with conversions, changes
- * of ability, ganging up and hordes, each through the real router on a real SQLite file, with the
+ * of ability, ganging up and hordes, each through the real router on a real library, with the
  * rules' own worked examples (CH-4 … CH-9, CH-11).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -11,6 +11,7 @@ import { seededDice } from '../../src/main/engines/dice'
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 import { gm, logKinds, refused } from '../support/calls'
 import { rowCounts } from '../support/records'
+import { one, value } from '../support/sql'
 
 type Side = MethodInput<'challenge.start'>['sides'][number]
 
@@ -119,13 +120,13 @@ describe('conversions between rounds (CH-7)', () => {
     const preview = await gm(core, 'challenge.preview', { id: c.id, choices: [{ side: 0, toBonus: 3 }] })
     expect(preview.kind).toBe('none')
     expect(preview.problems[0]?.problem).toMatch(/Gené cannot convert 3 pool points: at most half the pool \(rounded down\) may be converted, and with 4 in the pool that is 2/)
-    const before = rowCounts(core, ['log_entry', 'challenge_step'])
-    const stateBefore = core.handle.sqlite.prepare('select state from challenge where id = ?').get(c.id)
+    const before = await rowCounts(core, ['log_entry', 'challenge_step'])
+    const stateBefore = await one(core, 'select state from challenge where id = ?', c.id)
     const e = await refused(core, 'challenge.round', { id: c.id, choices: [{ side: 0, toBonus: 3 }] })
     expect(e).toMatchObject({ code: 'refused', details: [{ field: 'choices' }] })
     expect(e.message).toMatch(/Nothing was played\.$/)
-    expect(rowCounts(core, ['log_entry', 'challenge_step'])).toEqual(before)
-    expect(core.handle.sqlite.prepare('select state from challenge where id = ?').get(c.id)).toEqual(stateBefore)
+    expect(await rowCounts(core, ['log_entry', 'challenge_step'])).toEqual(before)
+    expect(await one(core, 'select state from challenge where id = ?', c.id)).toEqual(stateBefore)
   })
 
   it('bonus comes back as pool points next round; converted reserves left over may be turned back 3 → 1', async () => {
@@ -335,12 +336,12 @@ describe('refusals', () => {
 
 describe('the campaign’s dice are taken only where dice are thrown (CH-11)', () => {
   it('dice at pools roll once at the start; the rounds take no roll of the campaign', async () => {
-    const counter = () => (core.handle.sqlite.prepare('select dice_counter as n from campaign where id = ?').get(campaignId) as { n: number }).n
+    const counter = () => value(core, 'select dice_counter as n from campaign where id = ?', campaignId)
     const c = await start([rated('Cecilie', 7), rated('the dragon', 6)], { dice: 'pools' })
-    expect(counter()).toBe(1)
+    expect(await counter()).toBe(1)
     const end = await gm(core, 'challenge.playOut', { id: c.id })
     expect(end.status).toBe('decided')
-    expect(counter()).toBe(1)
+    expect(await counter()).toBe(1)
     const rounds = (await gm(core, 'log.list', { campaignId, limit: 20 })).filter((e) => e.kind === 'challenge.round')
     expect(rounds.every((e) => e.dice === null)).toBe(true)
   })
@@ -350,10 +351,10 @@ describe('experience through the ledger (the Challenge System keeps XP)', () => 
   it('a spend the balance cannot cover is refused with the balance, and changes nothing', async () => {
     const akane = await pc('Akane', [{ name: 'Cooking', rating: 3 }])
     await gm(core, 'ledger.earn', { campaignId, characterId: akane, currency: 'xp', amount: 2, reason: '“Akane vs the cheeseburger”' })
-    const before = rowCounts(core, ['ledger_entry', 'log_entry'])
+    const before = await rowCounts(core, ['ledger_entry', 'log_entry'])
     const e = await refused(core, 'ledger.spend', { campaignId, characterId: akane, currency: 'xp', amount: 5, reason: 'a cooking lesson' })
     expect(e.message).toMatch(/2/)
     expect(e.message).toMatch(/Nothing was spent\.$/)
-    expect(rowCounts(core, ['ledger_entry', 'log_entry'])).toEqual(before)
+    expect(await rowCounts(core, ['ledger_entry', 'log_entry'])).toEqual(before)
   })
 })

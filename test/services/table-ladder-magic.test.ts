@@ -10,6 +10,7 @@ import { castSpell, taskOdds, type Asset } from '../../src/main/engines/ladder'
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 import { gm, refused } from '../support/calls'
 import { rowCounts } from '../support/records'
+import { one } from '../support/sql'
 import { addCharacter, lastEntry, ladderCampaign, replay, reseed, seedWhere, sheet } from './table-ladder-support'
 
 let lib: TempLibrary
@@ -30,8 +31,8 @@ beforeEach(async () => {
   lib = tempLibrary()
   core = await lib.open()
   campaignId = await ladderCampaign(core)
-  orb = addCharacter(core, campaignId, 'Orb', sheet(ORB.map((a) => [a.name, a.rating, a.school])))
-  tai = addCharacter(core, campaignId, 'Tai', sheet([['Climbing', 'good'], ['Eyesight', 'expert']]))
+  orb = await addCharacter(core, campaignId, 'Orb', sheet(ORB.map((a) => [a.name, a.rating, a.school])))
+  tai = await addCharacter(core, campaignId, 'Tai', sheet([['Climbing', 'good'], ['Eyesight', 'expert']]))
 })
 afterEach(async () => {
   await core.close()
@@ -71,7 +72,7 @@ describe('a spell’s odds before it is cast (LAD-25, LAD-26, DICE-2)', () => {
 describe('casting at the table (LAD-25 … LAD-27)', () => {
   it('LAD-26: the cast is the engine’s on the campaign’s next dice, logged with every face and in the seed’s words; a success may be kept as a rote', async () => {
     const seed = seedFor(true)
-    reseed(core, campaignId, seed)
+    await reseed(core, campaignId, seed)
     const cast = await gm(core, 'ladder.cast', { campaignId, characterId: orb, ...SLEEP })
     const { value, faces } = replay(1, (d) => castSpell(d, { assets: ORB }, SLEEP), seed)
     if (!value.ok) throw new Error('the engine refused the spell')
@@ -88,9 +89,9 @@ describe('casting at the table (LAD-25 … LAD-27)', () => {
     expect(kept.spell).toEqual({ ...SLEEP, rote: 'kept' })
     const roster = await gm(core, 'ladder.roster', { campaignId })
     expect(roster.find((c) => c.id === orb)!.rotes).toEqual([{ effect: SLEEP.effect, assets: SLEEP.assets, rung: 'expert' }])
-    const before = rowCounts(core, ['log_entry'])
+    const before = await rowCounts(core, ['log_entry'])
     await gm(core, 'ladder.keepRote', { logEntryId: cast.logEntryId })
-    expect(rowCounts(core, ['log_entry'])).toEqual(before)
+    expect(await rowCounts(core, ['log_entry'])).toEqual(before)
     expect((await gm(core, 'character.get', { id: orb })).sheet).toMatchObject({ rotes: [{ effect: SLEEP.effect }] })
   })
 
@@ -99,12 +100,12 @@ describe('casting at the table (LAD-25 … LAD-27)', () => {
       const r = castSpell(d, { assets: ORB }, SLEEP)
       return r.ok && r.roll.result === 'good'
     })
-    reseed(core, campaignId, seed)
+    await reseed(core, campaignId, seed)
     const cast = await gm(core, 'ladder.cast', { campaignId, characterId: orb, ...SLEEP })
     expect(cast).toMatchObject({ result: 'good', success: false, spell: { rote: null } })
-    const before = rowCounts(core, ['log_entry', 'character'])
+    const before = await rowCounts(core, ['log_entry', 'character'])
     expect((await refused(core, 'ladder.keepRote', { logEntryId: cast.logEntryId })).message).toBe(`Only a spell that worked is kept as a rote (LAD-27); “${SLEEP.effect}” failed. Nothing was written.`)
-    expect(rowCounts(core, ['log_entry', 'character'])).toEqual(before)
+    expect(await rowCounts(core, ['log_entry', 'character'])).toEqual(before)
 
     await gm(core, 'ledger.earn', { campaignId, characterId: orb, currency: 'pp', amount: 1, reason: 'an episode' })
     const pushed = await gm(core, 'ladder.stepUp', { logEntryId: cast.logEntryId })
@@ -113,14 +114,14 @@ describe('casting at the table (LAD-25 … LAD-27)', () => {
   })
 
   it('LAD-25: a cast without an effect, or by someone with no magic, is refused before any die is rolled', async () => {
-    const before = rowCounts(core, ['log_entry'])
-    const counter = () => (core.handle.sqlite.prepare('select dice_counter as n from campaign where id = ?').get(campaignId) as { n: number }).n
-    const dice = counter()
+    const before = await rowCounts(core, ['log_entry'])
+    const counter = async () => (await one<{ n: number }>(core, 'select dice_counter as n from campaign where id = ?', campaignId))!.n
+    const dice = await counter()
     expect((await refused(core, 'ladder.cast', { campaignId, characterId: orb, ...SLEEP, effect: ' ' })).details).toEqual([{ field: 'effect', problem: 'describe the effect the spell is meant to have (LAD-25)' }])
     expect((await refused(core, 'ladder.cast', { campaignId, characterId: tai, effect: 'fly', assets: ['Climbing'], rung: 'good' })).message).toBe(
       'Tai cannot cast this: Only a character with a magical asset may cast a spell. Nothing was rolled.',
     )
-    expect(rowCounts(core, ['log_entry'])).toEqual(before)
-    expect(counter()).toBe(dice)
+    expect(await rowCounts(core, ['log_entry'])).toEqual(before)
+    expect(await counter()).toBe(dice)
   })
 })

@@ -27,8 +27,8 @@ beforeEach(async () => {
   lib = tempLibrary()
   core = await lib.open()
   campaignId = await ladderCampaign(core)
-  tai = addCharacter(core, campaignId, 'Tai', sheet([['Hiding', 'poor'], ['Eyesight', 'expert'], ['Climbing', 'good'], ['Toughness', 'good']]))
-  widow = addCharacter(
+  tai = await addCharacter(core, campaignId, 'Tai', sheet([['Hiding', 'poor'], ['Eyesight', 'expert'], ['Climbing', 'good'], ['Toughness', 'good']]))
+  widow = await addCharacter(
     core,
     campaignId,
     'Black Widow',
@@ -143,7 +143,7 @@ describe('Plot Points spent at the table go through the ledger (LAD-22)', () => 
   it('pushes a rolled result one rung up for 1 PP, once per roll; the ledger entry names the roll (LAD-22.1)', async () => {
     await earn(tai, 2)
     // A first face of 2 … 5: the roll stays on Good, a rung below the difficulty.
-    reseed(core, campaignId, seedWhere('push', (d) => [2, 3, 4, 5].includes(d.roll(6))))
+    await reseed(core, campaignId, seedWhere('push', (d) => [2, 3, 4, 5].includes(d.roll(6))))
     const roll = await gm(core, 'ladder.roll', { campaignId, characterId: tai, name: 'Tai', what: 'Climbing', asset: 'good', difficulty: 'expert' })
     expect(roll).toMatchObject({ pp: 2, result: 'good', success: false })
     expect(roll.stepUpRefusal).toBeNull()
@@ -156,32 +156,32 @@ describe('Plot Points spent at the table go through the ledger (LAD-22)', () => 
     const entry = await lastEntry(core, campaignId, 'ladder.roll.stepped-up')
     expect(entry.payload).toMatchObject({ rollId: roll.logEntryId, from: 'good', to: 'expert', success: true })
 
-    const before = rowCounts(core, WRITES)
+    const before = await rowCounts(core, WRITES)
     const twice = await refused(core, 'ladder.stepUp', { logEntryId: roll.logEntryId })
     expect(twice.message).toBe('This roll has already been pushed up a rung with a Plot Point; only once per roll. Nothing was spent.')
-    expect(rowCounts(core, WRITES)).toEqual(before)
+    expect(await rowCounts(core, WRITES)).toEqual(before)
     expect(await pp(tai)).toBe(1)
   })
 
   it('refuses a push the balance cannot cover, with the balance, and changes nothing', async () => {
-    reseed(core, campaignId, seedWhere('push', (d) => [2, 3, 4, 5].includes(d.roll(6))))
+    await reseed(core, campaignId, seedWhere('push', (d) => [2, 3, 4, 5].includes(d.roll(6))))
     const roll = await gm(core, 'ladder.roll', { campaignId, characterId: tai, name: 'Tai', asset: 'good' })
     expect(roll.stepUpRefusal).toBe('Tai has 0 Plot Points, and this needs 1 (pushed a roll up from good to expert).')
-    const before = rowCounts(core, WRITES)
+    const before = await rowCounts(core, WRITES)
     const error = await refused(core, 'ladder.stepUp', { logEntryId: roll.logEntryId })
     expect(error.code).toBe('refused')
     expect(error.message).toBe('Tai has 0 Plot Points, and this needs 1 (pushed a roll up from good to expert). Nothing was spent.')
-    expect(rowCounts(core, WRITES)).toEqual(before)
+    expect(await rowCounts(core, WRITES)).toEqual(before)
     const guard = await gm(core, 'ladder.roll', { campaignId, name: 'Guard', asset: 'good' })
     expect(guard.stepUpRefusal).toBe('Guard has no sheet in this campaign, so no Plot Points to spend.')
   })
 
   it('buys a result before rolling: with no asset, Expert for 1 or Superb for 2; refused with the balance when short (LAD-22.2)', async () => {
     await earn(tai, 1)
-    const before = rowCounts(core, WRITES)
+    const before = await rowCounts(core, WRITES)
     const short = await refused(core, 'ladder.buy', { campaignId, characterId: tai, name: 'Tai', what: 'Hiding', asset: 'poor', difficulty: 'expert', want: 'superb' })
     expect(short.message).toBe('Tai has 1 Plot Point, and this needs 2 (bought superb with a poor asset, no roll). Nothing was spent.')
-    expect(rowCounts(core, WRITES)).toEqual(before)
+    expect(await rowCounts(core, WRITES)).toEqual(before)
     const wrong = await refused(core, 'ladder.buy', { campaignId, characterId: tai, name: 'Tai', asset: 'good', want: 'expert' })
     expect(wrong.message).toBe('With a good asset a Plot Point buys superb for 1, not expert. Nothing was spent.')
 

@@ -2,6 +2,7 @@
 import type { Core } from '../../src/main/app'
 import { recordingDice, seededDice, type Dice, type RolledFace } from '../../src/main/engines/dice'
 import { gm } from '../support/calls'
+import { insert, run } from '../support/sql'
 
 export const SEED = 'clockwork'
 
@@ -15,11 +16,8 @@ export function sheet(assets: [string, string, string?][], extra: Record<string,
 }
 
 /** A character written straight into the library with a Ladder sheet. */
-export function addCharacter(core: Core, campaignId: number, name: string, json: string, kind: 'pc' | 'npc' = 'pc'): number {
-  const r = core.handle.sqlite
-    .prepare("insert into character (campaign_id, kind, name, sheet, created_at, updated_at) values (?, ?, ?, ?, 't', 't')")
-    .run(campaignId, kind, name, json)
-  return Number(r.lastInsertRowid)
+export function addCharacter(core: Core, campaignId: number, name: string, json: string, kind: 'pc' | 'npc' = 'pc'): Promise<number> {
+  return insert(core, 'character', { campaign_id: campaignId, kind, name, sheet: json, created_at: 't', updated_at: 't' })
 }
 
 /** A Ladder campaign whose n-th roll uses seededDice(`${seed}#${n}`). */
@@ -52,6 +50,6 @@ export async function lastEntry(core: Core, campaignId: number, kind: string) {
 }
 
 /** Gives the campaign new dice: its next roll is seededDice(`${seed}#1`). */
-export function reseed(core: Core, campaignId: number, seed: string): void {
-  core.handle.sqlite.prepare('update campaign set dice_seed = ?, dice_counter = 0 where id = ?').run(seed, campaignId)
+export async function reseed(core: Core, campaignId: number, seed: string): Promise<void> {
+  await run(core, 'update campaign set dice_seed = ?, dice_counter = 0 where id = ?', seed, campaignId)
 }

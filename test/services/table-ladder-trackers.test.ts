@@ -22,6 +22,7 @@ import {
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 import { gm, refused } from '../support/calls'
 import { rowCounts } from '../support/records'
+import { one, value } from '../support/sql'
 import { addCharacter, lastEntry, ladderCampaign, replay, reseed, seedWhere, sheet } from './table-ladder-support'
 
 const WRITES = ['log_entry', 'ledger_entry', 'injury', 'clock_step'] as const
@@ -34,7 +35,7 @@ beforeEach(async () => {
   lib = tempLibrary()
   core = await lib.open()
   campaignId = await ladderCampaign(core)
-  tai = addCharacter(core, campaignId, 'Tai', sheet([['Running', 'good'], ['Brawling', 'expert'], ['Pistols', 'good']]))
+  tai = await addCharacter(core, campaignId, 'Tai', sheet([['Running', 'good'], ['Brawling', 'expert'], ['Pistols', 'good']]))
 })
 afterEach(async () => {
   await core.close()
@@ -44,8 +45,8 @@ afterEach(async () => {
 const npc = (name: string, asset: 'poor' | 'good' | 'expert' = 'good') => ({ characterId: null, name, asset })
 const taiAs = (asset: 'good' | 'expert', assetName = 'Running') => ({ characterId: tai, name: 'ignored: the sheet names Tai', assetName, asset })
 const ahead = (d: { scored: [number, number]; p: number }[]) => d.filter((o) => o.scored[0] > o.scored[1]).reduce((s, o) => s + o.p, 0)
-/** The state of a tracker as stored, straight from SQLite. */
-const stored = (id: number) => (core.handle.sqlite.prepare('select state, updated_at from ladder_conflict where id = ?').get(id) as { state: string; updated_at: string })
+/** The state of a tracker as stored, straight from the library. */
+const stored = async (id: number) => (await one<{ state: string; updated_at: string }>(core, 'select state, updated_at from ladder_conflict where id = ?', id))!
 
 describe('extended conflicts (LAD-7 … LAD-9)', () => {
   it('starts with a head start, shows the engine’s odds, plays exchanges with the campaign’s dice to a winner, then refuses more', async () => {
@@ -72,10 +73,10 @@ describe('extended conflicts (LAD-7 … LAD-9)', () => {
     expect(latest.odds).toBeNull()
     expect(latest.last!.text).toMatch(/has out-manoeuvred .+ \(LAD-8\)\.$/)
 
-    const before = rowCounts(core, WRITES)
+    const before = await rowCounts(core, WRITES)
     const over = await refused(core, 'ladder.conflict.exchange', { id: view.id })
     expect(over.message).toMatch(/^This conflict is over: side [ab] has already won it\. Start a new one\. Nothing was written\.$/)
-    expect(rowCounts(core, WRITES)).toEqual(before)
+    expect(await rowCounts(core, WRITES)).toEqual(before)
     const ended = await gm(core, 'ladder.conflict.end', { id: view.id })
     expect(ended.status).toBe('over')
     expect(await gm(core, 'ladder.conflict.list', { campaignId })).toEqual([])
@@ -190,7 +191,7 @@ describe('combat rounds (LAD-12 … LAD-19)', () => {
 
   it('refuses a plan where someone fires after fighting hand-to-hand, naming every problem, and writes nothing (LAD-12)', async () => {
     const view = await gm(core, 'ladder.conflict.start', { campaignId, kind: 'combat', combatants: combatants() })
-    const before = { rows: rowCounts(core, WRITES), state: stored(view.id) }
+    const before = { rows: await rowCounts(core, WRITES), state: await stored(view.id) }
     const error = await refused(core, 'ladder.combat.round', {
       id: view.id,
       melee: [{ attacker: 'Tai', defender: 'Guard' }],
@@ -199,14 +200,14 @@ describe('combat rounds (LAD-12 … LAD-19)', () => {
     expect(error.message).toBe(
       '“Nobody” is not in this fight; add them with a new combat. Guard was attacked by Tai hand-to-hand this round, so cannot fire (LAD-12). Nothing was written.',
     )
-    expect({ rows: rowCounts(core, WRITES), state: stored(view.id) }).toEqual(before)
+    expect({ rows: await rowCounts(core, WRITES), state: await stored(view.id) }).toEqual(before)
     expect((await refused(core, 'ladder.combat.round', { id: view.id })).message).toBe('Plan at least one hand-to-hand attack or one shot for the round. Nothing was written.')
   })
 
   it('a shot beating its target incapacitates a character: injury recorded, 2d6 minutes and the hour put on the clock (LAD-14, LAD-17, LAD-19)', async () => {
     // Sniper shoots Expert at Tai with target Poor; a first face of 2 … 5 keeps Expert, above the target.
-    reseed(core, campaignId, seedWhere('shot', (d) => [2, 3, 4, 5].includes(d.roll(6))))
-    const seed = (core.handle.sqlite.prepare('select dice_seed from campaign where id = ?').get(campaignId) as { dice_seed: string }).dice_seed
+    await reseed(core, campaignId, seedWhere('shot', (d) => [2, 3, 4, 5].includes(d.roll(6))))
+    const seed = (await value<string>(core, 'select dice_seed from campaign where id = ?', campaignId))!
     const view = await gm(core, 'ladder.conflict.start', { campaignId, kind: 'combat', combatants: combatants() })
     const round = await gm(core, 'ladder.combat.round', { id: view.id, gunfire: [{ shooter: 'Sniper', target: 'Tai', rung: 'poor' }] })
     const expected = replay(
@@ -239,7 +240,7 @@ describe('combat rounds (LAD-12 … LAD-19)', () => {
   it('a third Wound incapacitates, cannot be stepped down, and the Wounded lose their next attack (LAD-17, LAD-18, LAD-22.3)', async () => {
     for (const location of ['arm', 'leg'] as const) await gm(core, 'injury.record', { characterId: tai, kind: 'ladder.damage', level: 'wounded', location })
     // Guard shoots Good at Tai with target Good: a first face of 2 … 5 meets it exactly, a Wound.
-    reseed(core, campaignId, seedWhere('wound', (d) => [2, 3, 4, 5].includes(d.roll(6))))
+    await reseed(core, campaignId, seedWhere('wound', (d) => [2, 3, 4, 5].includes(d.roll(6))))
     const view = await gm(core, 'ladder.conflict.start', { campaignId, kind: 'combat', combatants: combatants() })
     expect(view.sides[0]!.members[0]!.status).toMatchObject({ wounds: 2 })
     const round = await gm(core, 'ladder.combat.round', { id: view.id, gunfire: [{ shooter: 'Guard', target: 'Tai', rung: 'good' }] })
@@ -249,7 +250,7 @@ describe('combat rounds (LAD-12 … LAD-19)', () => {
     // Tai wounds the Guard hand-to-hand at last; the Guard then loses his next attack.
     let latest = round
     let fight: MeleeState = startMelee()
-    const seedNow = (core.handle.sqlite.prepare('select dice_seed from campaign where id = ?').get(campaignId) as { dice_seed: string }).dice_seed
+    const seedNow = (await value<string>(core, 'select dice_seed from campaign where id = ?', campaignId))!
     // One combat at a time on the clock (CLK-2): the first fight ends before the brawl is set up.
     expect((await refused(core, 'ladder.conflict.start', { campaignId, kind: 'combat', combatants: [npc('Tai2', 'expert'), npc('Guard', 'poor')] })).message).toMatch(/^A fight is already under way/)
     await gm(core, 'ladder.conflict.end', { id: view.id })
@@ -286,7 +287,7 @@ describe('arbitrary damage (LAD-16)', () => {
 describe('undo of the last action at the table', () => {
   it('rolls are facts the table’s undo marks undone; undoing a push gives its Plot Point back, and it can be made again (LAD-22.1)', async () => {
     await gm(core, 'ledger.earn', { campaignId, characterId: tai, currency: 'pp', amount: 1, reason: 'episode' })
-    reseed(core, campaignId, seedWhere('undo', (d) => [2, 3, 4, 5].includes(d.roll(6))))
+    await reseed(core, campaignId, seedWhere('undo', (d) => [2, 3, 4, 5].includes(d.roll(6))))
     const roll = await gm(core, 'ladder.roll', { campaignId, characterId: tai, name: 'Tai', what: 'Running', asset: 'good', difficulty: 'expert' })
     await gm(core, 'ladder.stepUp', { logEntryId: roll.logEntryId })
     // The push and its Plot Point are one action: one undo takes both back.
@@ -298,7 +299,7 @@ describe('undo of the last action at the table', () => {
   it('puts a tracker back as its last log entry found it: an exchange, an end, a start', async () => {
     const view = await gm(core, 'ladder.conflict.start', { campaignId, kind: 'extended', a: npc('A'), b: npc('B'), headStart: { a: 1, b: 0 } })
     await gm(core, 'ladder.conflict.exchange', { id: view.id })
-    const before = stored(view.id).state
+    const before = (await stored(view.id)).state
     const second = await gm(core, 'ladder.conflict.exchange', { id: view.id })
     expect(second.exchanges).toBe(2)
     await gm(core, 'ladder.conflict.end', { id: view.id })
@@ -311,7 +312,7 @@ describe('undo of the last action at the table', () => {
     await undoLast('ladder.conflict.ended')
     expect((await gm(core, 'ladder.conflict.list', { campaignId })).map((c) => c.id)).toEqual([view.id])
     expect(await undoLast('ladder.conflict.exchange')).toMatch(/^“A vs B”, exchange 2: /)
-    expect(stored(view.id).state).toBe(before)
+    expect((await stored(view.id)).state).toBe(before)
     expect((await gm(core, 'ladder.conflict.list', { campaignId }))[0]!.exchanges).toBe(1)
     await undoLast('ladder.conflict.started')
     expect(await gm(core, 'ladder.conflict.list', { campaignId, openOnly: false })).toEqual([])

@@ -40,9 +40,9 @@ async function open(withSeed: string, web: number): Promise<void> {
   seed = withSeed
   campaignId = (await gm(core, 'campaign.create', { name: 'The Barrow Road', system: 'lode', seed })).id
   await gm(core, 'setting.set', { campaignId, key: 'lode.web', value: web })
-  brann = insertCharacter(core, campaignId, 'pc', 'Brann')
-  ceri = insertCharacter(core, campaignId, 'pc', 'Ceri')
-  ulf = insertCharacter(core, campaignId, 'npc', 'Ulf the Reaver')
+  brann = await insertCharacter(core, campaignId, 'pc', 'Brann')
+  ceri = await insertCharacter(core, campaignId, 'pc', 'Ceri')
+  ulf = await insertCharacter(core, campaignId, 'npc', 'Ulf the Reaver')
 }
 
 beforeEach(async () => {
@@ -96,7 +96,7 @@ describe('giving up Halfmagic (LODE-11)', () => {
     expect((await refused(core, 'lode.reroll', { rollId: first.id })).message).toMatch(/^Brann’s roll cannot be re-rolled: its Halfmagic was given up/)
 
     const second = await gm(core, 'lode.roll', { campaignId, characterId: brann, ...BIG_ASKED })
-    const before = rowCounts(core, TABLES)
+    const before = await rowCounts(core, TABLES)
     const ask = await refused(core, 'lode.giveUpHalfmagic', { rollId: second.id })
     expect(ask).toMatchObject({
       code: 'refused',
@@ -109,7 +109,7 @@ describe('giving up Halfmagic (LODE-11)', () => {
     expect((await refused(core, 'lode.giveUpHalfmagic', { rollId: second.id, giveToId: brann })).details).toEqual([
       { field: 'giveToId', problem: 'the point must go to another player’s character, not the one who rolled' },
     ])
-    expect(rowCounts(core, TABLES)).toEqual(before)
+    expect(await rowCounts(core, TABLES)).toEqual(before)
 
     const given = await gm(core, 'lode.giveUpHalfmagic', { rollId: second.id, giveToId: ceri })
     expect(given.sides[0]!.givenUp).toMatchObject({ toId: ceri, toName: 'Ceri' })
@@ -178,9 +178,9 @@ describe('a deliberate attempt at Halfmagic (LODE-10)', () => {
     expect(paid.sides[0]!.earlier).toHaveLength(2)
     expect(await destiny(brann)).toBe(0)
 
-    const before = rowCounts(core, TABLES)
+    const before = await rowCounts(core, TABLES)
     expect((await refused(core, 'lode.deliberateReroll', { rollId: started.id })).message).toBe('Brann: No Destiny point is left to spend on a re-roll. Nothing was rolled or spent.')
-    expect(rowCounts(core, TABLES)).toEqual(before)
+    expect(await rowCounts(core, TABLES)).toEqual(before)
 
     const stopped = await gm(core, 'lode.deliberateStop', { rollId: started.id })
     expect(stopped.deliberate!.status).toBe('failed')
@@ -195,11 +195,11 @@ describe('a deliberate attempt at Halfmagic (LODE-10)', () => {
 
   it('succeeds only on Halfmagic, and is refused without a Destiny point or a character', async () => {
     await open(seedWhere('deliberate-hit', (d) => rollPool(d(1), { baseDice: 2, advantages: 18, web: 9 }).halfmagic > 0), 9)
-    const before = rowCounts(core, TABLES)
+    const before = await rowCounts(core, TABLES)
     expect((await refused(core, 'lode.deliberate', { campaignId, characterId: brann, advantages: 18 })).message).toBe(
       'Brann: A deliberate Halfmagic attempt costs at least one Destiny point, and none is left. Nothing was rolled or spent.',
     )
-    expect(rowCounts(core, TABLES)).toEqual(before)
+    expect(await rowCounts(core, TABLES)).toEqual(before)
     await earnDestiny(brann, 1)
     const hit = await gm(core, 'lode.deliberate', { campaignId, characterId: brann, advantages: 18 })
     expect(hit.deliberate).toEqual({ status: 'succeeded', prepaidRerolls: 1 })

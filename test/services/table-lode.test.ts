@@ -1,5 +1,5 @@
 /**
- * LODE at the table, through the real router on a real SQLite file: odds equal the engine's
+ * LODE at the table, through the real router on a real library: odds equal the engine's
  * (DICE-2), every roll is the engine's roll on the campaign's seeded dice with its faces logged
  * (DICE-3), Energy and Destiny go through the ledger (LODE-9), and a refused spend changes nothing.
  */
@@ -12,6 +12,7 @@ import { unitOfWork } from '../../src/main/services/core/context'
 import { undoLodeStep } from '../../src/main/services/table-lode'
 import { gm, refused } from '../support/calls'
 import { insertCharacter, rowCounts } from '../support/records'
+import { value } from '../support/sql'
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 
 const SEED = 'lode-table'
@@ -27,8 +28,8 @@ beforeEach(async () => {
   lib = tempLibrary()
   core = await lib.open()
   campaignId = (await gm(core, 'campaign.create', { name: 'The Barrow Road', system: 'lode', seed: SEED })).id
-  brann = insertCharacter(core, campaignId, 'pc', 'Brann')
-  ulf = insertCharacter(core, campaignId, 'npc', 'Ulf the Reaver')
+  brann = await insertCharacter(core, campaignId, 'pc', 'Brann')
+  ulf = await insertCharacter(core, campaignId, 'npc', 'Ulf the Reaver')
 })
 afterEach(async () => {
   await core.close()
@@ -42,7 +43,7 @@ const earn = (characterId: number, currency: 'destiny' | 'energy', amount: numbe
   gm(core, 'ledger.earn', { campaignId, characterId, currency, amount, reason: 'at creation' })
 const balances = async (characterId: number) =>
   Object.fromEntries((await gm(core, 'ledger.balances', { campaignId, characterId })).map((b) => [b.currency, b.balance]))
-const diceCounter = () => (core.handle.sqlite.prepare('select dice_counter as n from campaign where id = ?').get(campaignId) as { n: number }).n
+const diceCounter = () => value(core, 'select dice_counter as n from campaign where id = ?', campaignId)
 const lastLog = async () => (await gm(core, 'log.list', { campaignId, limit: 1 }))[0]!
 
 describe('odds before the roll (DICE-2)', () => {
@@ -103,25 +104,25 @@ describe('a pool roll (LODE-1 … LODE-5, LODE-9)', () => {
 
   it('refuses Energy the character has not got, naming the balance, and writes nothing, not even a die', async () => {
     await earn(brann, 'energy', 1)
-    const before = { rows: rowCounts(core, TABLES), dice: diceCounter() }
+    const before = { rows: await rowCounts(core, TABLES), dice: await diceCounter() }
     const error = await refused(core, 'lode.roll', { campaignId, characterId: brann, baseDice: 2, energy: 2 })
     expect(error).toMatchObject({ code: 'refused', message: 'Brann has 1 Energy, and this roll would spend 2 (LODE-9). Nothing was rolled or spent.', details: [{ field: 'energy' }] })
     expect((await refused(core, 'lode.roll', { campaignId, baseDice: 2, energy: 1 })).message).toBe(
       "Energy points are a character's (LODE-9): pick who rolls. Nothing was rolled or spent.",
     )
-    expect({ rows: rowCounts(core, TABLES), dice: diceCounter() }).toEqual(before)
+    expect({ rows: await rowCounts(core, TABLES), dice: await diceCounter() }).toEqual(before)
   })
 
   it('LODE-9: 1 Energy with none left is refused with the balance, for a roll, an opposed roll and deliberate Halfmagic alike, writing nothing', async () => {
     await earn(brann, 'destiny', 1)
-    const before = { rows: rowCounts(core, TABLES), dice: diceCounter() }
+    const before = { rows: await rowCounts(core, TABLES), dice: await diceCounter() }
     const refusal = 'Brann has 0 Energy, and this roll would spend 1 (LODE-9). Nothing was rolled or spent.'
     expect((await refused(core, 'lode.roll', { campaignId, characterId: brann, baseDice: 2, energy: 1 })).message).toBe(refusal)
     const side = { baseDice: 2, advantages: 0, disadvantages: 0, blessing: 0, curse: 0, energy: 0 }
     const opposed = await refused(core, 'lode.opposed', { campaignId, a: { ...side, characterId: ulf }, b: { ...side, characterId: brann, energy: 1 } })
     expect(opposed).toMatchObject({ message: refusal, details: [{ field: 'b.energy' }] })
     expect((await refused(core, 'lode.deliberate', { campaignId, characterId: brann, advantages: 3, energy: 1 })).message).toBe(refusal)
-    expect({ rows: rowCounts(core, TABLES), dice: diceCounter() }).toEqual(before)
+    expect({ rows: await rowCounts(core, TABLES), dice: await diceCounter() }).toEqual(before)
   })
 
   it('LODE-9: the odds never count an Energy die that cannot be spent, and say which were left out', async () => {
@@ -163,9 +164,9 @@ describe('a pool roll (LODE-1 … LODE-5, LODE-9)', () => {
     expect(log.dice).toEqual(d6([...again.sides[0]!.result.rolled, ...again.sides[0]!.result.explosions]))
     expect(await balances(brann)).toMatchObject({ destiny: 0, energy: 0 })
 
-    const before = { rows: rowCounts(core, TABLES), dice: diceCounter() }
+    const before = { rows: await rowCounts(core, TABLES), dice: await diceCounter() }
     expect((await refused(core, 'lode.reroll', { rollId: first.id })).message).toBe('Brann: No Destiny point is left to spend on a re-roll. Nothing was rolled or spent.')
-    expect({ rows: rowCounts(core, TABLES), dice: diceCounter() }).toEqual(before)
+    expect({ rows: await rowCounts(core, TABLES), dice: await diceCounter() }).toEqual(before)
   })
 
   it('refuses a re-roll nobody can pay for, and a second side where there is one', async () => {

@@ -10,6 +10,7 @@ import { castOdds, initiativeOdds, prepareSpells, rollInitiative } from '../../s
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 import { gm, refused } from '../support/calls'
 import { rowCounts } from '../support/records'
+import { one } from '../support/sql'
 
 const SEED = 'brigand-hills'
 
@@ -20,8 +21,8 @@ let glam: number
 let mage: number
 let chief: number
 
-function nextDice(): Dice {
-  const { n } = core.handle.sqlite.prepare('select dice_counter as n from campaign where id = ?').get(campaignId) as { n: number }
+async function nextDice(): Promise<Dice> {
+  const { n } = (await one<{ n: number }>(core, 'select dice_counter as n from campaign where id = ?', campaignId))!
   return seededDice(`${SEED}#${n + 1}`)
 }
 
@@ -129,12 +130,12 @@ describe('combat (OSR-14, CLK-2)', () => {
 
 describe('spells (OSR-21 … OSR-23)', () => {
   it('casting needs a preparation; preparing rolls the secret window, GM-only, as a hidden timer on the clock', async () => {
-    const before = rowCounts(core, ['log_entry', 'osr_step'])
+    const before = await rowCounts(core, ['log_entry', 'osr_step'])
     const err = await refused(core, 'osr.roll', { campaignId, roll: { what: 'cast', characterId: mage, spellId: 'smite-foe' } })
     expect(err.message).toBe('Ash has not prepared Smite Foe: preparing takes 5 seconds, and the window to cast is rolled secretly (OSR-22). Nothing was rolled.')
-    expect(rowCounts(core, ['log_entry', 'osr_step'])).toEqual(before)
+    expect(await rowCounts(core, ['log_entry', 'osr_step'])).toEqual(before)
 
-    const window = prepareSpells(nextDice(), { rested: true, unrestrained: true }).window
+    const window = prepareSpells(await nextDice(), { rested: true, unrestrained: true }).window
     const prepared = await gm(core, 'osr.prepare', { campaignId, characterId: mage })
     expect(prepared).toMatchObject({ minutes: window.minutes, castBy: window.seconds, gmPenaltyDue: false })
     expect(prepared.view.preparations).toEqual([{ characterId: mage, name: 'Ash', spells: [{ id: 'smite-foe', name: 'Smite Foe', level: 1 }], preparedAt: 0, castBy: window.seconds, expired: false }])

@@ -10,6 +10,7 @@ import { checkOdds, rollCheck, rollIsItSo, rollSave, rollShot, rollStrike, saveO
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 import { gm, refused } from '../support/calls'
 import { rowCounts } from '../support/records'
+import { one } from '../support/sql'
 
 const SEED = 'sunken-keep'
 const TABLES = ['character', 'injury', 'log_entry', 'osr_step', 'osr_table'] as const
@@ -22,13 +23,13 @@ let chief: number
 let dagger: number
 
 /** The dice the campaign's next roll will use: roll n takes `${seed}#${n}`. */
-function nextDice(): Dice {
-  const { n } = core.handle.sqlite.prepare('select dice_counter as n from campaign where id = ?').get(campaignId) as { n: number }
+async function nextDice(): Promise<Dice> {
+  const { n } = (await one<{ n: number }>(core, 'select dice_counter as n from campaign where id = ?', campaignId))!
   return seededDice(`${SEED}#${n + 1}`)
 }
 
-function sheetOf(id: number): { h: number; maxH: number; prepared: string[] } {
-  const row = core.handle.sqlite.prepare('select sheet from character where id = ?').get(id) as { sheet: string }
+async function sheetOf(id: number): Promise<{ h: number; maxH: number; prepared: string[] }> {
+  const row = (await one<{ sheet: string }>(core, 'select sheet from character where id = ?', id))!
   return JSON.parse(row.sheet) as { h: number; maxH: number; prepared: string[] }
 }
 
@@ -55,7 +56,7 @@ describe('checks, saves and "is it so?" (OSR-3, OSR-8, OSR-10, OSR-11)', () => {
     expect(odds).toMatchObject({ what: 'check', modifier: -6, parts: [{ label: 'B', value: -1 }, { label: 'Darkness', value: -5 }], target: 10 })
     expect(odds).toMatchObject(checkOdds({ modifier: -6 }))
 
-    const expected = rollCheck(nextDice(), { modifier: -6 })
+    const expected = rollCheck(await nextDice(), { modifier: -6 })
     const result = await gm(core, 'osr.roll', { campaignId, roll })
     expect(result.rolls[0]).toMatchObject({ natural: expected.natural, total: expected.total, success: expected.success })
     expect(result.faces).toEqual([{ sides: 20, face: expected.natural }])
@@ -80,9 +81,9 @@ describe('checks, saves and "is it so?" (OSR-3, OSR-8, OSR-10, OSR-11)', () => {
 
   it('resistance uses the character’s own target (OSR-3) and "is it so?" a d6 (OSR-11)', async () => {
     expect(await gm(core, 'osr.odds', { campaignId, roll: { what: 'save', characterId: glam } })).toEqual({ what: 'save', target: 15, ...saveOdds({ target: 15 }) })
-    const save = rollSave(nextDice(), { target: 15 })
+    const save = rollSave(await nextDice(), { target: 15 })
     expect(await gm(core, 'osr.roll', { campaignId, roll: { what: 'save', characterId: glam } })).toMatchObject({ outcome: save.saved ? 'saved' : 'not-saved', rolls: [{ natural: save.natural }] })
-    const so = rollIsItSo(nextDice())
+    const so = rollIsItSo(await nextDice())
     expect(await gm(core, 'osr.roll', { campaignId, roll: { what: 'is-it-so' } })).toMatchObject({ face: so.face, outcome: so.itIs ? 'it-is' : 'it-is-not', faces: [{ sides: 6, face: so.face }] })
   })
 })
@@ -104,12 +105,12 @@ describe('strikes and shots (OSR-15 … OSR-18)', () => {
     // Rolls until the seeded dice give a hit, each compared with the engine’s own roll of the same dice.
     let h = 7
     for (let i = 0; i < 20 && h === 7; i++) {
-      const expected = rollStrike(nextDice(), { ...strikeInput, situational: 0 })
+      const expected = rollStrike(await nextDice(), { ...strikeInput, situational: 0 })
       const result = await gm(core, 'osr.roll', { campaignId, roll: { what: 'strike', characterId: glam, targetId: chief, weaponId: dagger, darkness: false } })
       expect(result.faces.map((f) => f.face)).toEqual(expected.faces)
       expect(result.totalHarm).toBe(expected.totalHarm)
       h -= expected.totalHarm
-      expect(sheetOf(chief).h).toBe(h)
+      expect((await sheetOf(chief)).h).toBe(h)
       if (expected.hits > 0) expect(result.harmed).toMatchObject({ name: 'Brigand Chief', before: { h: 7 }, after: { h } })
     }
     expect(h).toBeLessThan(7)
@@ -120,7 +121,7 @@ describe('strikes and shots (OSR-15 … OSR-18)', () => {
     const input = { attackerM: 0, attackerB: -1, distanceFt: 50, accuracyFt: 9, weapon: 'limb' as const, advanced: false, situational: 0, loaded: true }
     const odds = await gm(core, 'osr.odds', { campaignId, roll })
     expect(odds).toMatchObject({ what: 'shot', modifier: -5, accuracyFt: 9, rangePenalty: 5, hit: shotOdds(input).hit })
-    const expected = rollShot(nextDice(), input)
+    const expected = rollShot(await nextDice(), input)
     expect((await gm(core, 'osr.roll', { campaignId, roll })).faces.map((f) => f.face)).toEqual(expected.faces)
   })
 
@@ -137,12 +138,12 @@ describe('strikes and shots (OSR-15 … OSR-18)', () => {
   })
 
   it('refuses a weapon the attacker does not carry, and writes nothing', async () => {
-    const before = rowCounts(core, TABLES)
-    const counter = core.handle.sqlite.prepare('select dice_counter as n from campaign where id = ?').get(campaignId)
+    const before = await rowCounts(core, TABLES)
+    const counter = await one(core, 'select dice_counter as n from campaign where id = ?', campaignId)
     const err = await refused(core, 'osr.roll', { campaignId, roll: { what: 'strike', characterId: glam, targetId: chief, weaponId: 9999 } })
     expect(err.message).toBe('Glam carries no weapon with id 9999; pick one of their weapons, or a natural limb.')
-    expect(rowCounts(core, TABLES)).toEqual(before)
-    expect(core.handle.sqlite.prepare('select dice_counter as n from campaign where id = ?').get(campaignId)).toEqual(counter)
+    expect(await rowCounts(core, TABLES)).toEqual(before)
+    expect(await one(core, 'select dice_counter as n from campaign where id = ?', campaignId)).toEqual(counter)
   })
 })
 
@@ -162,15 +163,15 @@ describe('harm (OSR-19) and undo', () => {
   })
 
   it('undo puts H back, removes the injuries the harm recorded and marks its log entries undone', async () => {
-    const before = rowCounts(core, ['injury'])
+    const before = await rowCounts(core, ['injury'])
     await gm(core, 'osr.harm', { campaignId, characterId: chief, harm: 7 })
-    expect(sheetOf(chief)).toMatchObject({ h: 0, maxH: 7 })
-    expect(rowCounts(core, ['injury']).injury).toBe(before.injury! + 1) // severed: the whole maximum in one blow
+    expect(await sheetOf(chief)).toMatchObject({ h: 0, maxH: 7 })
+    expect((await rowCounts(core, ['injury'])).injury).toBe(before.injury! + 1) // severed: the whole maximum in one blow
     const { undone, view } = await gm(core, 'osr.undo', { campaignId })
     expect(undone).toBe('Brigand Chief took 7 H')
     expect(view.lastStep).toBeNull()
-    expect(sheetOf(chief)).toMatchObject({ h: 7, maxH: 7 })
-    expect(rowCounts(core, ['injury'])).toEqual(before)
+    expect(await sheetOf(chief)).toMatchObject({ h: 7, maxH: 7 })
+    expect(await rowCounts(core, ['injury'])).toEqual(before)
     const log = await gm(core, 'log.list', { campaignId, limit: 3 })
     expect(log.map((e) => [e.kind, e.undone])).toEqual([
       ['osr.undone', false],
@@ -185,7 +186,7 @@ describe('harm (OSR-19) and undo', () => {
     await gm(core, 'character.update', { id: chief, notes: 'now wary' })
     const err = await refused(core, 'osr.undo', { campaignId })
     expect(err.message).toBe('“Brigand Chief took 1 H” cannot be undone: Brigand Chief’s sheet has been changed since. Change it back by hand if you need to; nothing was undone.')
-    expect(sheetOf(chief).h).toBe(6)
+    expect((await sheetOf(chief)).h).toBe(6)
   })
 })
 
@@ -207,7 +208,7 @@ describe('undo and the log (issue 9)', () => {
     await gm(core, 'play.undo', { campaignId })
     expect((await gm(core, 'osr.state', { campaignId })).lastStep).toEqual({ action: 'harm', summary: 'Brigand Chief took 1 H' })
     expect((await gm(core, 'osr.undo', { campaignId })).undone).toBe('Brigand Chief took 1 H')
-    expect(sheetOf(chief).h).toBe(7)
+    expect((await sheetOf(chief)).h).toBe(7)
   })
 })
 

@@ -91,12 +91,12 @@ describe('the roll in play (RK-2, DICE-3)', () => {
   it('rolls a rank typed in for someone without a sheet, and refuses a roll with nothing to roll', async () => {
     const seed = 'typed'
     const { campaignId, alexis } = await table(seed)
-    const before = rowCounts(core, TABLES)
+    const before = await rowCounts(core, TABLES)
     expect((await refused(core, 'ranks.roll', { campaignId, characterId: null })).details[0]).toMatchObject({ field: 'rank' })
     expect((await refused(core, 'ranks.roll', { campaignId, characterId: alexis })).details[0]).toMatchObject({ field: 'ability' })
     const unknown = await refused(core, 'ranks.roll', { campaignId, characterId: alexis, ability: 'Cooking' })
     expect(unknown.message).toBe('Alexis has no ability called “Cooking”; their abilities are Courage, Daring, Ferocity. Nothing was rolled.')
-    expect(rowCounts(core, TABLES)).toEqual(before)
+    expect(await rowCounts(core, TABLES)).toEqual(before)
     // A refused roll gives its dice back: the next roll is still roll 1 of the campaign.
     const roll = await gm(core, 'ranks.roll', { campaignId, characterId: null, who: 'The six-fingered man', ability: 'Ferocity', rank: 'superb' })
     expect(roll).toMatchObject({ who: 'The six-fingered man', characterId: null, result: rollRank(nth(seed, 1), { ability: 'superb' }).result })
@@ -105,11 +105,11 @@ describe('the roll in play (RK-2, DICE-3)', () => {
   it('keeps one roll in play at a time, and refuses a roll in another rules system', async () => {
     const { campaignId, alexis, georgia } = await table('one-at-a-time')
     const first = await gm(core, 'ranks.roll', { campaignId, characterId: alexis, ability: 'Daring' })
-    const before = rowCounts(core, TABLES)
+    const before = await rowCounts(core, TABLES)
     const second = await refused(core, 'ranks.roll', { campaignId, characterId: georgia, ability: 'Daring' })
     const rank = first.result.charAt(0).toUpperCase() + first.result.slice(1)
     expect(second.message).toBe(`Alexis's ${rank} Daring is still in play: accept it (or concede it) before the next roll. Nothing was rolled.`)
-    expect(rowCounts(core, TABLES)).toEqual(before)
+    expect(await rowCounts(core, TABLES)).toEqual(before)
     const osr = (await gm(core, 'campaign.create', { name: 'Keep', system: 'osr' })).id
     expect((await refused(core, 'ranks.roll', { campaignId: osr, characterId: null, rank: 'fair' })).message).toMatch(/^This campaign plays .*, and this table is for Resolution and Ranks\. Nothing was changed\.$/)
   })
@@ -141,11 +141,11 @@ describe('aspects (RK-4)', () => {
     const person = await gm(core, 'ranks.person', { characterId: alexis })
     expect(person.aspects).toEqual([{ name: 'Fencing master', used: true }, { name: 'Stubborn', used: false }])
 
-    const before = rowCounts(core, TABLES)
+    const before = await rowCounts(core, TABLES)
     const twice = await refused(core, 'ranks.aspect', { rollId: roll.id, aspect: 'Stubborn' })
     expect(twice.message).toBe(`An aspect was already spent on this roll (+${expected.aspect}): only one aspect per task. Nothing was changed.`)
     expect((await refused(core, 'ranks.aspectOdds', { rollId: roll.id })).details[0]!.field).toBe('rollId')
-    expect(rowCounts(core, TABLES)).toEqual(before)
+    expect(await rowCounts(core, TABLES)).toEqual(before)
   })
 
   it('refuses a used aspect until a Legendary result refreshes it (RK-3)', async () => {
@@ -197,14 +197,14 @@ describe('the borderline rule (RK-5)', () => {
     await gm(core, 'setting.set', { campaignId, key: 'ranks.borderline', value: true })
     const fair = await gm(core, 'ranks.roll', { campaignId, characterId: alexis, ability: 'Ferocity' })
     expect(fair).toMatchObject({ result: 'fair', borderline: 'player' })
-    const before = rowCounts(core, TABLES)
+    const before = await rowCounts(core, TABLES)
     expect((await refused(core, 'ranks.accept', { rollId: fair.id })).message).toBe(
       'Fair is borderline in this campaign (RK-5): the player picks a different ability and Alexis rolls again. Nothing was changed.',
     )
     expect((await refused(core, 'ranks.borderline', { rollId: fair.id, ability: 'ferocity' })).message).toBe(
       'The new roll must use a different ability from Ferocity, which made this one. Nothing was rolled.',
     )
-    expect(rowCounts(core, TABLES)).toEqual(before)
+    expect(await rowCounts(core, TABLES)).toEqual(before)
     const again = await gm(core, 'ranks.borderline', { rollId: fair.id, ability: 'Daring' })
     expect(again).toMatchObject({ ability: 'Daring', rank: 'good', replacesId: fair.id, result: rollRank(nth(seed, 2), { ability: 'good' }).result })
     const [entry] = await gm(core, 'log.list', { campaignId, limit: 1 })

@@ -64,11 +64,11 @@ describe('Threat and Dangers (RK-7)', () => {
       'Threat is given per session (RK-7): start the session first. No Threat was given.',
     )
     const { campaignId: id, sessionId } = await session()
-    const before = rowCounts(core, TABLES)
+    const before = await rowCounts(core, TABLES)
     expect((await refused(core, 'ranks.threat', { campaignId: id, perCharacter: 2 })).message).toBe(
       'Threat per player character is a whole number from 3 to 15; got 2. No Threat was given.',
     )
-    expect(rowCounts(core, TABLES)).toEqual(before)
+    expect(await rowCounts(core, TABLES)).toEqual(before)
     const view = await gm(core, 'ranks.threat', { campaignId: id, perCharacter: 3 })
     expect(view).toMatchObject({ threat: 9, threatGiven: true, threatCharacters: 3, sessionId })
     const [entry] = (await gm(core, 'ledger.list', { campaignId: id, currency: 'threat' })).items
@@ -81,14 +81,14 @@ describe('Threat and Dangers (RK-7)', () => {
     await gm(core, 'ranks.threat', { campaignId, perCharacter: 3 })
     const minions = await gm(core, 'ranks.danger', { campaignId, characterId: alexis, description: 'the cultist’s minions', threat: 2 })
     expect(minions).toMatchObject({ id: 1, characterId: alexis, facing: 'Alexis', threat: 2 })
-    const before = rowCounts(core, TABLES)
+    const before = await rowCounts(core, TABLES)
     expect((await refused(core, 'ranks.danger', { campaignId, characterId: alexis, description: 'more minions' })).message).toBe(
       'Alexis already faces a Danger (the cultist’s minions); a character never faces two at once. No Danger was made.',
     )
     expect((await refused(core, 'ranks.danger', { campaignId, characterId: georgia, description: 'the god stirs', threat: 8 })).message).toBe(
       'This Danger costs 8 Threat, but only 7 is left. No Danger was made.',
     )
-    expect(rowCounts(core, TABLES)).toEqual(before)
+    expect(await rowCounts(core, TABLES)).toEqual(before)
     const view = await gm(core, 'ranks.table', { campaignId })
     expect(view.threat).toBe(7)
     expect(view.dangers).toEqual([{ id: 1, characterId: alexis, facing: 'Alexis', description: 'the cultist’s minions', threat: 2 }])
@@ -170,11 +170,11 @@ describe('chapter moves (RK-9)', () => {
       'That roll is conceded; the move acts on a roll in play or accepted. Nothing was changed.',
     )
     const next = await gm(core, 'ranks.roll', { campaignId, characterId: georgia, ability: 'Ferocity', dangerId: danger.id })
-    const before = rowCounts(core, TABLES)
+    const before = await rowCounts(core, TABLES)
     expect((await refused(core, 'ranks.move', { move: 'concession', characterId: georgia, rollId: next.id })).message).toBe(
       'Concession was already used this chapter; it comes back next chapter. Nothing was changed.',
     )
-    expect(rowCounts(core, TABLES)).toEqual(before)
+    expect(await rowCounts(core, TABLES)).toEqual(before)
 
     const chapter = await gm(core, 'ranks.newChapter', { campaignId })
     expect(chapter.chapter).toBe(2)

@@ -10,6 +10,7 @@ import type { MethodInput } from '../../src/shared/contract'
 import type { MethodName } from '../../src/shared/methods'
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 import { gm, refused } from '../support/calls'
+import { all, insert, value } from '../support/sql'
 
 let lib: TempLibrary
 let core: Core
@@ -22,36 +23,36 @@ afterEach(async () => {
   lib.cleanup()
 })
 
-const all = (query: string, ...args: unknown[]) => core.handle.sqlite.prepare(query).all(...args)
+const rows = (query: string, ...args: unknown[]) => all(core, query, ...args)
 
 /** Everything an action can change, as stored; the log as far as `upTo` (what undo writes comes after). */
 async function fingerprint(campaignId: number, upTo: number): Promise<unknown> {
   const { time, mode, lights, timers, encounters, dark } = await gm(core, 'clock.get', { campaignId })
   return {
     clock: { time, mode, lights, timers, encounters, dark },
-    sheets: all('select id, sheet from character where campaign_id = ? order by id', campaignId),
-    items: all('select i.id, i.quantity, i.details from inventory_item i join character c on c.id = i.character_id where c.campaign_id = ? order by i.id', campaignId),
-    injuries: all('select id, details, healed, healed_at from injury i where i.character_id in (select id from character where campaign_id = ?) order by id', campaignId),
-    balances: all('select character_id, currency, sum(amount) as n from ledger_entry where campaign_id = ? group by character_id, currency having n != 0 order by 1, 2', campaignId),
-    ladder: all('select id, status, state, last from ladder_conflict where campaign_id = ? order by id', campaignId),
-    osr: all('select state from osr_table where campaign_id = ?', campaignId),
-    lode: all('select id, state, history from lode_roll where campaign_id = ? order by id', campaignId),
+    sheets: await rows('select id, sheet from character where campaign_id = ? order by id', campaignId),
+    items: await rows('select i.id, i.quantity, i.details from inventory_item i join character c on c.id = i.character_id where c.campaign_id = ? order by i.id', campaignId),
+    injuries: await rows('select id, details, healed, healed_at from injury i where i.character_id in (select id from character where campaign_id = ?) order by id', campaignId),
+    balances: await rows('select character_id, currency, sum(amount) as n from ledger_entry where campaign_id = ? group by character_id, currency having sum(amount) != 0 order by 1, 2', campaignId),
+    ladder: await rows('select id, status, state, last from ladder_conflict where campaign_id = ? order by id', campaignId),
+    osr: await rows('select state from osr_table where campaign_id = ?', campaignId),
+    lode: await rows('select id, state, history from lode_roll where campaign_id = ? order by id', campaignId),
     // A campaign without a scene row is in scene 1 (LODE-11).
-    scene: all('select number, session_id, kept_by from lode_scene where campaign_id = ?', campaignId)[0] ?? { number: 1, session_id: null, kept_by: '[]' },
-    challenge: all('select id, status, state from challenge where campaign_id = ? order by id', campaignId),
-    ranks: all('select state from ranks_table where campaign_id = ?', campaignId),
-    rolls: all("select id, status, aspect, result from ranks_roll where campaign_id = ? and status != 'withdrawn' order by id", campaignId),
-    log: all('select id from log_entry where campaign_id = ? and undone = 0 and id <= ? order by id', campaignId, upTo),
+    scene: (await rows('select number, session_id, kept_by from lode_scene where campaign_id = ?', campaignId))[0] ?? { number: 1, session_id: null, kept_by: '[]' },
+    challenge: await rows('select id, status, state from challenge where campaign_id = ? order by id', campaignId),
+    ranks: await rows('select state from ranks_table where campaign_id = ?', campaignId),
+    rolls: await rows("select id, status, aspect, result from ranks_roll where campaign_id = ? and status != 'withdrawn' order by id", campaignId),
+    log: await rows('select id from log_entry where campaign_id = ? and undone = 0 and id <= ? order by id', campaignId, upTo),
   }
 }
 
-const lastLogId = () => (core.handle.sqlite.prepare('select coalesce(max(id), 0) as n from log_entry').get() as { n: number }).n
+const lastLogId = async () => Number(await value(core, 'select coalesce(max(id), 0) as n from log_entry'))
 
 /** Makes each action in turn, noting the campaign before it; then undoes them all, newest first, checking each. */
 async function undoAll(campaignId: number, actions: (() => Promise<unknown>)[]): Promise<string[]> {
   const before: { upTo: number; state: unknown }[] = []
   for (const act of actions) {
-    const upTo = lastLogId()
+    const upTo = await lastLogId()
     before.push({ upTo, state: await fingerprint(campaignId, upTo) })
     await act()
   }
@@ -64,12 +65,8 @@ async function undoAll(campaignId: number, actions: (() => Promise<unknown>)[]):
   return undone
 }
 
-function pc(campaignId: number, name: string, sheet: object): number {
-  return Number(
-    core.handle.sqlite
-      .prepare("insert into character (campaign_id, kind, name, sheet, created_at, updated_at) values (?, 'pc', ?, ?, 't', 't')")
-      .run(campaignId, name, JSON.stringify(sheet)).lastInsertRowid,
-  )
+function pc(campaignId: number, name: string, sheet: object): Promise<number> {
+  return insert(core, 'character', { campaign_id: campaignId, kind: 'pc', name, sheet: JSON.stringify(sheet), created_at: 't', updated_at: 't' })
 }
 
 const call = <K extends MethodName>(method: K, input: MethodInput<K>) => () => gm(core, method, input)
@@ -77,7 +74,7 @@ const call = <K extends MethodName>(method: K, input: MethodInput<K>) => () => g
 describe('undo across every kind of action, newest first', () => {
   it('The Ladder (LAD-7, LAD-21): clock, ledger, injury, roll, conflict start and exchange', async () => {
     const campaignId = (await gm(core, 'campaign.create', { name: 'Capes', system: 'ladder', seed: 'kinds' })).id
-    const tai = pc(campaignId, 'Tai', {})
+    const tai = await pc(campaignId, 'Tai', {})
     let conflict = 0
     const undone = await undoAll(campaignId, [
       call('clock.advance', { campaignId, span: { turns: 2 } }),
@@ -94,7 +91,7 @@ describe('undo across every kind of action, newest first', () => {
 
   it('The old-school core (OSR-19): clock, ledger, injury, a check, harm at the table', async () => {
     const campaignId = (await gm(core, 'campaign.create', { name: 'Keep', system: 'osr', seed: 'kinds' })).id
-    const glam = pc(campaignId, 'Glam', { level: 1, B: -1, M: 0, S: 1, h: 4, maxH: 4, options: [] })
+    const glam = await pc(campaignId, 'Glam', { level: 1, B: -1, M: 0, S: 1, h: 4, maxH: 4, options: [] })
     await undoAll(campaignId, [
       call('clock.advance', { campaignId, span: { turns: 1 } }),
       call('ledger.earn', { campaignId, characterId: glam, currency: 'gold', amount: 30, reason: 'the chief’s purse' }),
@@ -107,7 +104,7 @@ describe('undo across every kind of action, newest first', () => {
 
   it('LODE (LODE-9, LODE-11): clock, ledger, injury, a roll, its Destiny re-roll, a new scene', async () => {
     const campaignId = (await gm(core, 'campaign.create', { name: 'Barrow', system: 'lode', seed: 'kinds' })).id
-    const brann = pc(campaignId, 'Brann', {})
+    const brann = await pc(campaignId, 'Brann', {})
     let roll = 0
     await undoAll(campaignId, [
       call('ledger.earn', { campaignId, characterId: brann, currency: 'destiny', amount: 1, reason: 'at creation' }),
@@ -122,7 +119,7 @@ describe('undo across every kind of action, newest first', () => {
 
   it('The Challenge System (CH-2): clock, ledger, injury, a challenge started and a round', async () => {
     const campaignId = (await gm(core, 'campaign.create', { name: 'Meal', system: 'challenge', seed: 'kinds' })).id
-    const akane = pc(campaignId, 'Akane', {})
+    const akane = await pc(campaignId, 'Akane', {})
     let challenge = 0
     await undoAll(campaignId, [
       call('clock.advance', { campaignId, span: { minutes: 10 } }),

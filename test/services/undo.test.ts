@@ -1,12 +1,13 @@
 /**
  * Undo you can rely on: the last action is found by itself however many log entries it wrote, undo
  * walks back one action at a time, newest first, and redo makes again what was undone with the
- * same dice. Against real SQLite files, through the router as the table calls it.
+ * same dice. Against real libraries, through the router as the table calls it.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Core } from '../../src/main/app'
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 import { gm, refused } from '../support/calls'
+import { all, insert, value } from '../support/sql'
 
 let lib: TempLibrary
 let core: Core
@@ -19,21 +20,15 @@ afterEach(async () => {
   lib.cleanup()
 })
 
-const sql = <T>(query: string, ...args: unknown[]): T => core.handle.sqlite.prepare(query).get(...args) as T
-
-function addPc(campaignId: number, name: string, sheet: object = {}): number {
-  return Number(
-    core.handle.sqlite
-      .prepare("insert into character (campaign_id, kind, name, sheet, created_at, updated_at) values (?, 'pc', ?, ?, 't', 't')")
-      .run(campaignId, name, JSON.stringify(sheet)).lastInsertRowid,
-  )
+function addPc(campaignId: number, name: string, sheet: object = {}): Promise<number> {
+  return insert(core, 'character', { campaign_id: campaignId, kind: 'pc', name, sheet: JSON.stringify(sheet), created_at: 't', updated_at: 't' })
 }
 
 /** A party of `n` PCs, each with rations, water, a lit lantern and torches. */
 async function party(campaignId: number, n: number): Promise<number[]> {
   const pcs: number[] = []
   for (let i = 0; i < n; i++) {
-    const id = addPc(campaignId, `PC ${i + 1}`)
+    const id = await addPc(campaignId, `PC ${i + 1}`)
     await gm(core, 'inventory.add', { characterId: id, name: 'Rations', kind: 'ration', quantity: 40 })
     await gm(core, 'inventory.add', { characterId: id, name: 'Waterskin', kind: 'water', quantity: 20 })
     const lantern = await gm(core, 'inventory.add', { characterId: id, name: 'Lantern', kind: 'light', quantity: 1, details: { type: 'lantern', oilPints: 3 } })
@@ -45,7 +40,7 @@ async function party(campaignId: number, n: number): Promise<number[]> {
 }
 
 const quantities = (pcs: number[]) =>
-  pcs.map((id) => core.handle.sqlite.prepare('select name, quantity from inventory_item where character_id = ? order by id').all(id))
+  Promise.all(pcs.map((id) => all(core, 'select name, quantity from inventory_item where character_id = ? order by id', id)))
 
 describe('undo after a step that wrote hundreds of log lines', () => {
   it('CLK-5, CLK-6: a 30-day step with 6 PCs is undone whole, and the note before it after it', async () => {
@@ -54,20 +49,20 @@ describe('undo after a step that wrote hundreds of log lines', () => {
     await gm(core, 'timer.add', { campaignId, label: 'The watch changes', after: { hours: 2 }, repeat: true })
     await gm(core, 'clock.setMode', { campaignId, mode: 'downtime' })
     await gm(core, 'log.note', { campaignId, text: 'We set out for the coast.' })
-    const before = { clock: await gm(core, 'clock.get', { campaignId }), items: quantities(pcs) }
+    const before = { clock: await gm(core, 'clock.get', { campaignId }), items: await quantities(pcs) }
 
     await gm(core, 'clock.advance', { campaignId, span: { days: 30 } })
-    const wrote = sql<{ n: number }>("select count(*) as n from log_entry where campaign_id = ? and id > (select max(id) from log_entry where kind = 'note')", campaignId).n
+    const wrote = await value(core, "select count(*) as n from log_entry where campaign_id = ? and id > (select max(id) from log_entry where kind = 'note')", campaignId)
     expect(wrote).toBeGreaterThanOrEqual(500)
-    expect(quantities(pcs)).not.toEqual(before.items)
+    expect(await quantities(pcs)).not.toEqual(before.items)
 
     const undone = await gm(core, 'play.undo', { campaignId })
     expect(undone.undone).toMatch(/^Advanced 30 days to Day 31/)
     const clock = await gm(core, 'clock.get', { campaignId })
     expect(clock.time).toBe(before.clock.time)
     expect(clock.lights).toEqual(before.clock.lights)
-    expect(quantities(pcs)).toEqual(before.items)
-    expect(sql<{ n: number }>("select count(*) as n from log_entry where campaign_id = ? and undone = 0 and id > (select max(id) from log_entry where kind = 'note') and kind != 'play.undone'", campaignId).n).toBe(0)
+    expect(await quantities(pcs)).toEqual(before.items)
+    expect(await value(core, "select count(*) as n from log_entry where campaign_id = ? and undone = 0 and id > (select max(id) from log_entry where kind = 'note') and kind != 'play.undone'", campaignId)).toBe(0)
 
     // Ctrl+Z again walks further back: the note, then the mode, then the lights, one at a time.
     expect((await gm(core, 'play.undo', { campaignId })).undone).toBe('We set out for the coast')
@@ -82,7 +77,7 @@ describe('redo of what was just undone', () => {
 
   it('LODE-9: a roll and its Destiny re-roll, undone both, are redone one by one with the same faces and the same spend', async () => {
     const campaignId = (await gm(core, 'campaign.create', { name: 'Barrow', system: 'lode', seed: 'redo' })).id
-    const brann = addPc(campaignId, 'Brann')
+    const brann = await addPc(campaignId, 'Brann')
     await gm(core, 'ledger.earn', { campaignId, characterId: brann, currency: 'destiny', amount: 2, reason: 'at creation' })
     const roll = await gm(core, 'lode.roll', { campaignId, characterId: brann, what: 'Climb', baseDice: 3 })
     const reroll = await gm(core, 'lode.reroll', { rollId: roll.id })
@@ -93,7 +88,7 @@ describe('redo of what was just undone', () => {
     expect((await gm(core, 'play.undo', { campaignId })).undone).toMatch(/spent a Destiny point to re-roll/)
     expect(await destiny()).toBe(2)
     await gm(core, 'play.undo', { campaignId })
-    expect(sql<{ n: number }>('select count(*) as n from lode_roll where campaign_id = ?', campaignId).n).toBe(0)
+    expect(await value(core, 'select count(*) as n from lode_roll where campaign_id = ?', campaignId)).toBe(0)
 
     // Redo the roll: a new roll, the same faces; then the re-roll, which names the new roll.
     const redoneRoll = await gm(core, 'play.redo', { campaignId })
@@ -136,7 +131,7 @@ describe('redo of what was just undone', () => {
 describe('newest first, whichever undo button is pressed', () => {
   it('CLK-6: the clock bar’s own undo waits while a newer action stands, and the history lists both', async () => {
     const campaignId = (await gm(core, 'campaign.create', { name: 'Keep', system: 'ladder' })).id
-    const tai = addPc(campaignId, 'Tai')
+    const tai = await addPc(campaignId, 'Tai')
     await gm(core, 'timer.add', { campaignId, label: 'Reinforcements', after: { minutes: 30 } })
     await gm(core, 'ledger.earn', { campaignId, characterId: tai, currency: 'pp', amount: 1, reason: 'a good plan' })
     expect((await gm(core, 'clock.get', { campaignId })).undo).toBeNull()

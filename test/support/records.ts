@@ -1,42 +1,49 @@
-/** Helpers for campaign-record service tests: rows straight from SQLite, and a log that fails on cue. */
+/** Helpers for campaign-record service tests: rows straight from the library, and a log that fails on cue. */
 import { vi } from 'vitest'
 import type { Core } from '../../src/main/app'
 import type { EventPayload } from '../../src/shared/contract'
-import { indexQueued } from '../../src/main/services/core/log-search-queue'
+import { indexQueuedLog } from '../../src/main/services/core/log-search-queue'
+import { insert, onPostgres, run, value } from './sql'
 
 /** How many rows a table holds right now. */
-export function rowCount(core: Core, table: string): number {
-  return (core.handle.sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n
+export async function rowCount(core: Core, table: string): Promise<number> {
+  return Number(await value(core, `select count(*) as n from ${table}`))
 }
 
 /** Row counts of several tables at once, to prove a call wrote nothing. */
-export function rowCounts(core: Core, tables: readonly string[]): Record<string, number> {
+export async function rowCounts(core: Core, tables: readonly string[]): Promise<Record<string, number>> {
   // Log entries reach the search index after their change commits, in the background: index any
   // still queued first, so the counts say what the calls wrote, not how far the indexing has got.
-  if (tables.includes('search_index')) indexQueued(core.handle.sqlite)
-  return Object.fromEntries(tables.map((t) => [t, rowCount(core, t)]))
+  if (tables.includes('search_index')) await indexQueuedLog(core.deps.db)
+  const counts: Record<string, number> = {}
+  for (const t of tables) counts[t] = await rowCount(core, t)
+  return counts
 }
 
 /** A character written straight into the table (for slices that need one before characters have an API). */
-export function insertCharacter(core: Core, campaignId: number, kind: 'pc' | 'npc', name: string): number {
-  const r = core.handle.sqlite
-    .prepare("insert into character (campaign_id, kind, name, created_at, updated_at) values (?, ?, ?, 't', 't')")
-    .run(campaignId, kind, name)
-  return Number(r.lastInsertRowid)
+export async function insertCharacter(core: Core, campaignId: number, kind: 'pc' | 'npc', name: string): Promise<number> {
+  return insert(core, 'character', { campaign_id: campaignId, kind, name, created_at: 't', updated_at: 't' })
 }
 
 /**
- * Makes the next log write of `kind` fail inside SQLite, after the change itself was written: the
- * way to prove a failure part-way leaves nothing behind. The router's report of the (expected)
- * failure is kept off the test output. Returns a function that stops it.
+ * Makes the next log write of `kind` fail inside the database, after the change itself was
+ * written: the way to prove a failure part-way leaves nothing behind. The router's report of the
+ * (expected) failure is kept off the test output. Resolves to a function that stops it.
  */
-export function failLogWrites(core: Core, kind: string): () => void {
-  core.handle.sqlite
-    .prepare(`create temp trigger fail_log before insert on log_entry when new.kind = '${kind.replace(/'/g, "''")}' begin select raise(abort, 'disk full'); end`)
-    .run()
+export async function failLogWrites(core: Core, kind: string): Promise<() => Promise<void>> {
+  const quoted = `'${kind.replace(/'/g, "''")}'`
+  if (onPostgres()) {
+    await run(core, "create function fail_log() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$")
+    await run(core, `create trigger fail_log before insert on log_entry for each row when (new.kind = ${quoted}) execute function fail_log()`)
+  } else {
+    await run(core, `create temp trigger fail_log before insert on log_entry when new.kind = ${quoted} begin select raise(abort, 'disk full'); end`)
+  }
   const quiet = vi.spyOn(console, 'error').mockImplementation(() => {})
-  return () => {
-    core.handle.sqlite.prepare('drop trigger temp.fail_log').run()
+  return async () => {
+    if (onPostgres()) {
+      await run(core, 'drop trigger fail_log on log_entry')
+      await run(core, 'drop function fail_log()')
+    } else await run(core, 'drop trigger temp.fail_log')
     quiet.mockRestore()
   }
 }

@@ -2,8 +2,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach } from 'vitest'
+import pg from 'pg'
+import { afterEach, beforeEach, inject } from 'vitest'
 import { createCore, type Core } from '../../src/main/app'
+import { value } from './sql'
 
 export interface TempLibrary {
   dir: string
@@ -12,21 +14,44 @@ export interface TempLibrary {
   cleanup(): void
 }
 
+let databases = 0
+
+/**
+ * A fresh library: a SQLite file in a temp folder, or under `LANTERN_TEST_DATABASE=postgres` a new
+ * database on the run's PostgreSQL server (a copy of the migrated template, made on first open;
+ * every open after that opens the same database).
+ */
 export function tempLibrary(): TempLibrary {
   const dir = mkdtempSync(join(tmpdir(), 'lantern-test-'))
   const file = join(dir, 'lantern.sqlite')
+  const postgres = inject('postgres')
+  let databaseUrl: Promise<string> | null = null
+  const database = async (server: { url: string; template: string }): Promise<string> => {
+    const name = `lantern_${process.pid}_${++databases}`
+    const admin = new pg.Client({ connectionString: server.url })
+    await admin.connect()
+    try {
+      await admin.query(`create database ${name} template ${server.template}`)
+    } finally {
+      await admin.end()
+    }
+    return server.url.replace(/\/[^/]*$/, `/${name}`)
+  }
   return {
     dir,
     file,
-    open: () => createCore({ dataFile: file, mode: 'browser', version: 'test' }),
+    open: async () =>
+      postgres
+        ? createCore({ dataFile: file, databaseUrl: await (databaseUrl ??= database(postgres)), mode: 'browser', version: 'test' })
+        : createCore({ dataFile: file, mode: 'browser', version: 'test' }),
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   }
 }
 
-/** Row counts straight from SQLite, to prove what a call did or did not write. */
-export function counts(core: Core): { campaigns: number; logs: number; settings: number } {
-  const n = (t: string) => (core.handle.sqlite.prepare(`select count(*) as n from ${t}`).get() as { n: number }).n
-  return { campaigns: n('campaign'), logs: n('log_entry'), settings: n('setting') }
+/** Row counts straight from the library, to prove what a call did or did not write. */
+export async function counts(core: Core): Promise<{ campaigns: number; logs: number; settings: number }> {
+  const n = async (t: string) => Number(await value(core, `select count(*) as n from ${t}`))
+  return { campaigns: await n('campaign'), logs: await n('log_entry'), settings: await n('setting') }
 }
 
 /** A test's library, opened before each test and removed after it; `core` may be reopened by the test. */

@@ -1,6 +1,6 @@
 /** Opens a campaign library: one SQLite file, through better-sqlite3 and Kysely. */
 import BetterSqlite3 from 'better-sqlite3'
-import { Kysely, SqliteDialect } from 'kysely'
+import { Kysely, PostgresAdapter, SqliteDialect } from 'kysely'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { Database } from './schema'
@@ -48,12 +48,24 @@ function reusingStatements(sqlite: BetterSqlite3.Database): { prepare: (sql: str
   }
 }
 
+export type Dialect = 'sqlite' | 'postgres'
+
 export interface DbHandle {
-  /** The file's path, or ':memory:'. */
+  /** The file's path, or ':memory:'; for PostgreSQL the connection string without its password. */
   file: string
+  dialect: Dialect
+  /** The SQLite connection (a SQLite library only: on PostgreSQL, reading it throws). */
   sqlite: BetterSqlite3.Database
   db: Kysely<Database>
   close(): Promise<void>
+}
+
+/**
+ * Which database a Kysely instance or one of its transactions runs on, from its dialect's adapter.
+ * @example if (dialectOf(tx.trx) === 'postgres') …
+ */
+export function dialectOf(db: Kysely<Database>): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
 }
 
 /**
@@ -86,6 +98,7 @@ export function openDatabase(file: string): DbHandle {
   handles.set(db, sqlite)
   return {
     file,
+    dialect: 'sqlite',
     sqlite,
     db,
     async close() {

@@ -5,7 +5,9 @@ import { existsSync, readdirSync, rmSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import type { DbHandle } from './connection'
 import { LibraryOpenError } from './library-file'
+import { sql } from 'kysely'
 import { migrationProvider } from './migrations'
+import { pgMigrationProvider } from './pg-migrations'
 
 /** How many pre-migration backups are kept beside the library file. */
 export const KEPT_MIGRATION_BACKUPS = 3
@@ -60,10 +62,10 @@ export async function backupBeforeMigration(handle: DbHandle): Promise<string> {
  * could misread or damage them, so it is refused before anything is written.
  */
 async function refuseNewerLibrary(handle: DbHandle, provider: MigrationProvider): Promise<void> {
-  const table = handle.sqlite.prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'").get()
-  if (!table) return
+  if (!(await userTables(handle)).includes('kysely_migration')) return
   const known = new Set(Object.keys(await provider.getMigrations()))
-  const unknown = (handle.sqlite.prepare('select name from kysely_migration order by name').pluck().all() as string[]).filter((n) => !known.has(n))
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(handle.db)
+  const unknown = rows.map((r) => r.name).filter((n) => !known.has(n))
   if (unknown.length > 0) {
     throw new LibraryOpenError(
       'newer',
@@ -73,11 +75,13 @@ async function refuseNewerLibrary(handle: DbHandle, provider: MigrationProvider)
   }
 }
 
-function hasUserTables(handle: DbHandle): boolean {
-  const row = handle.sqlite
-    .prepare("select count(*) as n from sqlite_master where type = 'table' and name not like 'sqlite_%'")
-    .get() as { n: number }
-  return row.n > 0
+/** The library's own tables (SQLite's internal ones left out). */
+async function userTables(handle: DbHandle): Promise<string[]> {
+  const { rows } =
+    handle.dialect === 'postgres'
+      ? await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = current_schema()`.execute(handle.db)
+      : await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(handle.db)
+  return rows.map((r) => r.name)
 }
 
 /**
@@ -88,14 +92,15 @@ function hasUserTables(handle: DbHandle): boolean {
  */
 export async function migrateToLatest(
   handle: DbHandle,
-  provider: MigrationProvider = migrationProvider,
+  provider: MigrationProvider = handle.dialect === 'postgres' ? pgMigrationProvider : migrationProvider,
 ): Promise<MigrationReport> {
   await refuseNewerLibrary(handle, provider)
   const migrator = new Migrator({ db: handle.db, provider })
   const pending = (await migrator.getMigrations()).filter((m) => !m.executedAt)
   if (pending.length === 0) return { applied: [], backup: null }
 
-  const backup = handle.file !== ':memory:' && hasUserTables(handle) ? await backupBeforeMigration(handle) : null
+  // A PostgreSQL server is backed up with its own tools (pg_dump, replication), not by Lantern.
+  const backup = handle.dialect === 'sqlite' && handle.file !== ':memory:' && (await userTables(handle)).length > 0 ? await backupBeforeMigration(handle) : null
   const { error, results } = await migrator.migrateToLatest()
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'a migration'

@@ -1,7 +1,10 @@
 /**
  * `npm run web`: Lantern in a browser. Options: --port (or PORT, default 5175), --host (default
  * 127.0.0.1), --data (or GM_DATA: a library file or a folder; default the per-user data folder),
- * --open-backup (a copy of the newest backup in place of a damaged library, which is kept aside).
+ * --open-backup (a copy of the newest backup in place of a damaged library, which is kept aside),
+ * --database (or LANTERN_DATABASE_URL, or `databaseUrl` in library.json in the data folder, as
+ * the desktop app reads it: a PostgreSQL connection string; the library is that database, shared
+ * with every other Lantern pointed at it, instead of a file).
  * LANTERN_GM_TOKEN / LANTERN_PLAYER_TOKEN fix the tokens (for automated tests); otherwise they
  * are random on every start. LANTERN_SHARE_HOST makes the players' screen listen there (127.0.0.1 in
  * tests) instead of on the machine's address on the local network; LANTERN_SHARE_PORT, on that port.
@@ -9,7 +12,8 @@
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { createCore } from '../app'
-import { resolveLibraryFile } from '../paths'
+import { databaseUrlFrom, defaultDataDir, resolveLibraryFile } from '../paths'
+import { isPostgresUrl, shownUrl } from '../db/postgres'
 import { startServer } from './index'
 import { enableSharing } from './share'
 import { version } from '../../../package.json'
@@ -20,13 +24,15 @@ async function main(): Promise<void> {
       port: { type: 'string' },
       host: { type: 'string' },
       data: { type: 'string' },
+      database: { type: 'string' },
       'open-backup': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
   })
   if (values.help) {
-    console.log('Usage: npm run web -- [--port 5175] [--host 127.0.0.1] [--data <folder or .sqlite file>] [--open-backup]')
+    console.log('Usage: npm run web -- [--port 5175] [--host 127.0.0.1] [--data <folder or .sqlite file> | --database postgres://…] [--open-backup]')
+    console.log('  --database     a PostgreSQL database to keep the library in, shared by every Lantern pointed at it (or LANTERN_DATABASE_URL)')
     console.log('  --open-backup  put a copy of the newest backup in place of a damaged library (the damaged file is kept aside)')
     return
   }
@@ -36,7 +42,17 @@ async function main(): Promise<void> {
     throw new Error(`--port must be a whole number from 0 to 65535; got "${portText}".`)
   }
   const dataFile = resolveLibraryFile(values.data)
-  const core = await createCore({ dataFile, mode: 'browser', version, openNewestBackup: values['open-backup'] === true })
+  if (values.database !== undefined && !isPostgresUrl(values.database)) {
+    throw new Error('--database must be a PostgreSQL connection string starting postgres:// or postgresql://.')
+  }
+  const databaseUrl = values.database ?? databaseUrlFrom(defaultDataDir())
+  const core = await createCore({
+    dataFile,
+    ...(databaseUrl ? { databaseUrl } : {}),
+    mode: 'browser',
+    version,
+    openNewestBackup: values['open-backup'] === true,
+  })
   if (core.migration.backup) console.log(`Library updated to a new format; the old one is kept at ${core.migration.backup}`)
   const server = await startServer({
     core,
@@ -49,7 +65,7 @@ async function main(): Promise<void> {
   // The players' screen: a second listener, started only when the GM shares (players.share).
   const sharing = enableSharing({ core, rendererDir: join(__dirname, '../renderer') })
   console.log(`Lantern ${version} is running. Open this address in your browser (it holds your GM key):\n\n  ${server.gmUrl}\n`)
-  console.log(`Library: ${dataFile}`)
+  console.log(`Library: ${databaseUrl ? shownUrl(databaseUrl) : dataFile}`)
   console.log('Press Ctrl+C to stop.')
   const stop = async () => {
     await sharing.close()

@@ -198,6 +198,8 @@ export const coreEvents = {
     payload: z.object({ campaignId: Id, change: z.enum(['created', 'renamed', 'deleted', 'settings']) }),
   },
   'log.added': { scope: 'gm', payload: LogEntry },
+  /** A library on PostgreSQL: the connection to its server was lost (Lantern retries) or is back. */
+  'library.connection': { scope: 'gm', payload: z.object({ state: z.enum(['open', 'lost']) }) },
   /** How far the campaign import or export under way is, in rows of the campaign file. */
   'transfer.progress': {
     scope: 'gm',

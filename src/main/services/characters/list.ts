@@ -2,7 +2,9 @@
 import { sql, type Kysely, type Selectable } from 'kysely'
 import type { CharacterTable, Database } from '../../db/schema'
 import type { CharacterSummary } from '../../../shared/contract'
+import { dialectOf } from '../../db/connection'
 import { getCampaign } from '../campaigns'
+import { jsonArrayValues, likeNoCase, noCase } from '../core'
 import { containing, toFtsQuery } from '../search'
 
 export interface CharacterQuery {
@@ -45,13 +47,23 @@ export async function listCharacters(db: Kysely<Database>, q: CharacterQuery): P
   // With a text filter the matches come from the full-text index and only they are sorted (`+`
   // keeps SQLite from walking the campaign's whole name index instead); without one, a page is
   // read in order from the index in the list's collation (migration 0013).
-  let query = phrase
+  const postgres = dialectOf(db) === 'postgres'
+  let query = phrase && !postgres
     ? db.selectFrom('character').where(sql<boolean>`+campaign_id = ${q.campaignId}`)
     : db.selectFrom('character').where('campaign_id', '=', q.campaignId)
   if (q.kind !== undefined) query = query.where('kind', '=', q.kind)
   if (q.status !== undefined) query = query.where('status', '=', q.status)
   if (q.text) {
-    if (phrase) {
+    if (phrase && postgres) {
+      // The same rows from PostgreSQL's trigram index over the folded text (its migration 0001).
+      const folded = sql`lantern_fold(${containing(q.text)})`
+      query = query.where(
+        'id',
+        'in',
+        sql<number>`(select (rowid - 1) / 16 from search_index where campaign_id = ${q.campaignId} and rowid % 16 = 1
+          and lantern_fold(title || E'\\n' || body || E'\\n' || extra) like ${folded} escape '\\' and lantern_fold(title || E'\\n' || body) like ${folded} escape '\\')`,
+      )
+    } else if (phrase) {
       // Name, player, notes and tags through the full-text index: a character's search row is its id × 16 + 1.
       query = query.where(
         'id',
@@ -61,20 +73,18 @@ export async function listCharacters(db: Kysely<Database>, q: CharacterQuery): P
     } else {
       // Fewer than three characters: too short for the trigram index.
       const pattern = containing(q.text)
-      query = query.where(
-        sql<boolean>`(name like ${pattern} escape '\\' or coalesce(player_name, '') like ${pattern} escape '\\'
-          or notes like ${pattern} escape '\\' or tags like ${pattern} escape '\\')`,
-      )
+      const like = (column: Parameters<typeof likeNoCase>[1]) => likeNoCase(db, column, pattern)
+      query = query.where(sql<boolean>`(${like(sql.ref('name'))} or ${like(sql`coalesce(player_name, '')`)} or ${like(sql.ref('notes'))} or ${like(sql.ref('tags'))})`)
     }
   }
   if (q.tag) {
-    query = query.where(sql<boolean>`exists (select 1 from json_each(character.tags) where lower(value) = lower(${q.tag}))`)
+    query = query.where(sql<boolean>`exists (select 1 from ${jsonArrayValues(db, 'character.tags')} where lower(value) = lower(${q.tag}))`)
   }
   if (phrase) {
     // One pass over the matches gives the page and how many there are in all.
     const rows = await query
       .select([...SUMMARY_COLUMNS, sql<number>`count(*) over ()`.as('total')])
-      .orderBy(sql`name collate nocase`)
+      .orderBy(noCase(db, 'name'))
       .orderBy('id')
       .limit(q.limit)
       .offset(q.offset)
@@ -84,7 +94,7 @@ export async function listCharacters(db: Kysely<Database>, q: CharacterQuery): P
   const { n } = await query.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()
   const rows = await query
     .select([...SUMMARY_COLUMNS])
-    .orderBy(sql`name collate nocase`)
+    .orderBy(noCase(db, 'name'))
     .orderBy('id')
     .limit(q.limit)
     .offset(q.offset)

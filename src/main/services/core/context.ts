@@ -5,13 +5,14 @@
  */
 import type { Kysely, Transaction } from 'kysely'
 import type BetterSqlite3 from 'better-sqlite3'
-import { sqliteOf } from '../../db/connection'
+import { dialectOf, sqliteOf } from '../../db/connection'
 import type { Database } from '../../db/schema'
 import type { EventMessage } from '../../../shared/contract'
 import type { EventName } from '../../../shared/methods'
 import { EventBus } from './events'
 import { unitBegins, unitCommits } from './action-scope'
 import { indexLogSoon } from './log-search-queue'
+import { takeWriterLock } from './writer-lock'
 
 export interface ServiceDeps {
   db: Kysely<Database>
@@ -38,6 +39,27 @@ export interface Tx {
  * @example await unitOfWork(deps, async (tx) => { await tx.trx.insertInto('campaign')…; tx.emitAfterCommit('campaign.changed', …) })
  */
 export async function unitOfWork<T>(deps: ServiceDeps, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  if (dialectOf(deps.db) === 'sqlite') return runUnit(deps, fn, false)
+  // This Lantern's changes wait their turn here, not holding a pooled connection while they wait
+  // for the lock (a burst of calls would otherwise take every connection, reads' too).
+  const db = deps.db
+  const before = queues.get(db) ?? Promise.resolve()
+  const mine = before.then(() => runUnit(deps, fn, true))
+  const settled = mine.then(
+    () => {},
+    () => {},
+  )
+  queues.set(db, settled)
+  void settled.then(() => {
+    if (queues.get(db) === settled) queues.delete(db)
+  })
+  return mine
+}
+
+/** The last change queued by this Lantern on each PostgreSQL library. */
+const queues = new WeakMap<object, Promise<void>>()
+
+async function runUnit<T>(deps: ServiceDeps, fn: (tx: Tx) => Promise<T>, shared: boolean): Promise<T> {
   const pending: EventMessage[] = []
   const realTime = deps.now().toISOString()
   const result = await deps.db.transaction().execute(async (trx) => {
@@ -49,6 +71,8 @@ export async function unitOfWork<T>(deps: ServiceDeps, fn: (tx: Tx) => Promise<T
         pending.push({ event, payload } as EventMessage)
       },
     }
+    // One change at a time across every Lantern on a PostgreSQL library (writer-lock.ts).
+    if (shared) await takeWriterLock(trx)
     // Inside a GM action, the action is recorded in this same transaction (action-scope.ts).
     await unitBegins(tx)
     const value = await fn(tx)

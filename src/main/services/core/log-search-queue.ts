@@ -6,8 +6,9 @@
  * so it always finds every entry. A queue left by a crash is indexed the same way later.
  */
 import type BetterSqlite3 from 'better-sqlite3'
-import type { Kysely } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
 import { sqliteOf } from '../../db/connection'
+import { takeWriterLock } from './writer-lock'
 import type { Database } from '../../db/schema'
 
 /** Entries per batch: about 40 ms of indexing, so a call waiting behind one is not held long. */
@@ -55,10 +56,33 @@ export function indexQueued(sqlite: BetterSqlite3.Database, limit = Number.MAX_S
   return s.dequeue.run(upTo).changes
 }
 
+/** The same on PostgreSQL, whose index is a table with a trigram index (its migration 0001). */
+async function indexQueuedOnServer(trx: Transaction<Database>, limit: number): Promise<number> {
+  // Taken like any change's: an undo committing meanwhile would otherwise miss the row this adds.
+  await takeWriterLock(trx)
+  const { rows } = await sql<{ up_to: number | null }>`select max(log_id) as up_to from (select log_id from search_pending order by log_id limit ${limit}) q`.execute(trx)
+  const upTo = rows[0]?.up_to
+  if (upTo === null || upTo === undefined) return 0
+  await sql`insert into search_index (rowid, title, body, extra, campaign_id, kind, ref_id, open_id, game_time, game_end)
+    select l.id::bigint * 16 + 10, '', lantern_json_strings(l.payload), replace(replace(l.kind, '.', ' '), '_', ' '),
+      l.campaign_id, 'log_entry', l.id, l.id, l.game_time, l.game_time
+    from search_pending p join log_entry l on l.id = p.log_id
+    where p.log_id <= ${upTo} and l.undone = 0
+    on conflict (rowid) do nothing`.execute(trx)
+  const gone = await sql`delete from search_pending where log_id <= ${upTo}`.execute(trx)
+  return Number(gone.numAffectedRows ?? 0)
+}
+
 /** `indexQueued` in a transaction of its own. */
-async function indexBatch(db: Kysely<Database>, sqlite: BetterSqlite3.Database, limit: number): Promise<number> {
+async function indexBatch(db: Kysely<Database>, sqlite: BetterSqlite3.Database | null, limit: number): Promise<number> {
   // Inside Kysely's transaction the one connection is this call's alone (its driver's mutex).
-  return db.transaction().execute(async () => indexQueued(sqlite, limit))
+  return db.transaction().execute(async (trx) => (sqlite ? indexQueued(sqlite, limit) : indexQueuedOnServer(trx, limit)))
+}
+
+/** Whether anything waits in a server's queue. */
+async function anyQueued(db: Kysely<Database>): Promise<boolean> {
+  const { rows } = await sql<{ any: boolean }>`select exists (select 1 from search_pending) as any`.execute(db)
+  return rows[0]?.any === true
 }
 
 /**
@@ -67,7 +91,6 @@ async function indexBatch(db: Kysely<Database>, sqlite: BetterSqlite3.Database, 
  */
 export async function indexQueuedLog(db: Kysely<Database>): Promise<void> {
   const sqlite = sqliteOf(db)
-  if (!sqlite) return
   while ((await indexBatch(db, sqlite, BATCH * 8)) > 0) {
     // On until the queue is empty: a change committed meanwhile queues more.
   }
@@ -83,7 +106,7 @@ const indexing = new WeakSet<object>()
  */
 export function indexLogSoon(db: Kysely<Database>): void {
   const sqlite = sqliteOf(db)
-  if (!sqlite || indexing.has(db) || !sqlite.open || !statementsOf(sqlite).any.get()) return
+  if (indexing.has(db) || (sqlite && (!sqlite.open || !statementsOf(sqlite).any.get()))) return
   indexing.add(db)
   const step = (): void => {
     indexBatch(db, sqlite, BATCH).then(
@@ -94,5 +117,12 @@ export function indexLogSoon(db: Kysely<Database>): void {
       () => indexing.delete(db),
     )
   }
-  setTimeout(step, 0).unref()
+  // A server is asked whether anything is queued off the change's path, as part of the work.
+  const start = (): void => {
+    anyQueued(db).then(
+      (any) => (any ? step() : indexing.delete(db)),
+      () => indexing.delete(db),
+    )
+  }
+  setTimeout(sqlite ? step : start, 0).unref()
 }

@@ -59,30 +59,8 @@ export async function sessionOfChange(db: Kysely<Database>, campaignId: number, 
  * @example await appendLog(tx, { campaignId: 1, kind: 'note', payload: { text: 'The bridge is out.' } })
  */
 export async function appendLog(tx: Tx, entry: NewLogEntry): Promise<LogEntry> {
-  if (tx.sqlite) {
-    const { campaignId, ...rest } = entry
-    return (await appendLogs(tx, campaignId, [rest]))[0]!
-  }
-  const row = await tx.trx
-    .insertInto('log_entry')
-    .values({
-      campaign_id: entry.campaignId,
-      // During play, an entry belongs to the open session unless the change names one (or none: null).
-      session_id: entry.sessionId !== undefined ? entry.sessionId : await openSessionId(tx.trx, entry.campaignId),
-      // Recorded when the clock stands now, unless the change says when it happened (CLK-1).
-      game_time: entry.gameTime ?? (await currentGameTime(tx.trx, entry.campaignId)),
-      real_time: tx.realTime,
-      kind: entry.kind,
-      payload: JSON.stringify(entry.payload),
-      dice: entry.dice && entry.dice.length > 0 ? JSON.stringify(entry.dice) : null,
-      gm_only: entry.gmOnly ? 1 : 0,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow()
-  const logged = toLogEntry(row)
-  logWritten(tx, logged)
-  tx.emitAfterCommit('log.added', logged)
-  return logged
+  const { campaignId, ...rest } = entry
+  return (await appendLogs(tx, campaignId, [rest]))[0]!
 }
 
 const insertStatements = new WeakMap<object, BetterSqlite3.Statement<unknown[]>>()
@@ -106,42 +84,63 @@ function insertStatement(sqlite: BetterSqlite3.Database): BetterSqlite3.Statemen
  */
 export async function appendLogs(tx: Tx, campaignId: number, entries: readonly Omit<NewLogEntry, 'campaignId'>[]): Promise<LogEntry[]> {
   if (entries.length === 0) return []
-  const sqlite = tx.sqlite
-  if (!sqlite) {
-    const out: LogEntry[] = []
-    for (const e of entries) out.push(await appendLog(tx, { ...e, campaignId }))
-    return out
-  }
   const openSession = entries.some((e) => e.sessionId === undefined) ? await openSessionId(tx.trx, campaignId) : null
   const now = entries.some((e) => e.gameTime === undefined) ? await currentGameTime(tx.trx, campaignId) : 0
-  const stmt = insertStatement(sqlite)
-  const logged: LogEntry[] = []
-  for (const e of entries) {
-    const sessionId = e.sessionId !== undefined ? e.sessionId : openSession
-    const gameTime = e.gameTime ?? now
-    const payload = JSON.stringify(e.payload)
-    const dice = e.dice && e.dice.length > 0 ? JSON.stringify(e.dice) : null
-    const gmOnly = e.gmOnly ? 1 : 0
-    const id = Number(stmt.run(campaignId, sessionId, gameTime, tx.realTime, e.kind, payload, dice, gmOnly).lastInsertRowid)
-    // The entry as `toLogEntry` reads it back: the payload through JSON, as stored.
-    logged.push({
-      id,
+  const rows = entries.map((e) => ({
+    campaign_id: campaignId,
+    session_id: e.sessionId !== undefined ? e.sessionId : openSession,
+    game_time: e.gameTime ?? now,
+    real_time: tx.realTime,
+    kind: e.kind,
+    payload: JSON.stringify(e.payload),
+    dice: e.dice && e.dice.length > 0 ? JSON.stringify(e.dice) : null,
+    gm_only: e.gmOnly ? 1 : 0,
+  }))
+  const ids = tx.sqlite ? insertRowByRow(tx.sqlite, rows) : await insertInBatches(tx, rows)
+  // Each entry as `toLogEntry` reads it back: the payload through JSON, as stored.
+  const logged = rows.map(
+    (r, i): LogEntry => ({
+      id: ids[i]!,
       campaignId,
-      sessionId,
-      gameTime,
-      realTime: tx.realTime,
-      kind: e.kind,
-      payload: JSON.parse(payload) as Record<string, unknown>,
-      dice: dice === null ? null : (JSON.parse(dice) as RolledFace[]),
-      gmOnly: gmOnly === 1,
+      sessionId: r.session_id,
+      gameTime: r.game_time,
+      realTime: r.real_time,
+      kind: r.kind,
+      payload: JSON.parse(r.payload) as Record<string, unknown>,
+      dice: r.dice === null ? null : (JSON.parse(r.dice) as RolledFace[]),
+      gmOnly: r.gm_only === 1,
       undone: false,
-    })
-  }
+    }),
+  )
   for (const entry of logged) {
     logWritten(tx, entry)
     tx.emitAfterCommit('log.added', entry)
   }
   return logged
+}
+
+type LogInsert = Omit<LogEntryRow, 'id' | 'undone'>
+
+/** SQLite: one prepared statement run per row (no round trips to save); the new ids in order. */
+function insertRowByRow(sqlite: BetterSqlite3.Database, rows: LogInsert[]): number[] {
+  const stmt = insertStatement(sqlite)
+  return rows.map((r) => Number(stmt.run(r.campaign_id, r.session_id, r.game_time, r.real_time, r.kind, r.payload, r.dice, r.gm_only).lastInsertRowid))
+}
+
+/** Rows per INSERT over the network (well under PostgreSQL's 65,535 parameters). */
+const BATCH_ROWS = 1_000
+
+/**
+ * A database server: many rows to an INSERT. Ids are given in the order of the rows (changes run
+ * one at a time: context.ts), so the returned ids, sorted, are the rows' in order.
+ */
+async function insertInBatches(tx: Tx, rows: LogInsert[]): Promise<number[]> {
+  const ids: number[] = []
+  for (let at = 0; at < rows.length; at += BATCH_ROWS) {
+    const made = await tx.trx.insertInto('log_entry').values(rows.slice(at, at + BATCH_ROWS)).returning('id').execute()
+    ids.push(...made.map((r) => r.id).sort((a, b) => a - b))
+  }
+  return ids
 }
 
 /**

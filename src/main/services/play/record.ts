@@ -5,6 +5,7 @@
  * make it again on redo. A new action clears the redo stack; a redo does not.
  */
 import { sql } from 'kysely'
+import { dialectOf } from '../../db/connection'
 import type { LogEntry } from '../../../shared/contract'
 import { describeLogEntry } from '../../../shared/log-text'
 import { type ActionRow, type ActionScope, type Tx, type UnitWrites, inActionScope } from '../core'
@@ -13,8 +14,13 @@ import { isActionMethod, REMAPPED_TABLES } from './action-methods'
 /** Ids created, by table, as [first, last]. */
 export type CreatedIds = Partial<Record<string, [number, number]>>
 
+/** The last id given in each table whose new rows a redo remaps (SQLite's AUTOINCREMENT counters, PostgreSQL's sequences). */
 async function sequences(tx: Tx): Promise<Record<string, number>> {
-  const rows = await sql<{ name: string; seq: number }>`select name, seq from sqlite_sequence where name in (${sql.join([...REMAPPED_TABLES])})`.execute(tx.trx)
+  const rows =
+    dialectOf(tx.trx) === 'postgres'
+      ? await sql<{ name: string; seq: number }>`select t.name, coalesce(pg_sequence_last_value(pg_get_serial_sequence(t.name, 'id')), 0) as seq
+          from unnest(${[...REMAPPED_TABLES]}::text[]) as t(name)`.execute(tx.trx)
+      : await sql<{ name: string; seq: number }>`select name, seq from sqlite_sequence where name in (${sql.join([...REMAPPED_TABLES])})`.execute(tx.trx)
   return Object.fromEntries(rows.rows.map((r) => [r.name, Number(r.seq)]))
 }
 

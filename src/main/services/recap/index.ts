@@ -2,6 +2,7 @@
  * Session recaps: the story of one session as Markdown, for the GM's notes, the players, or an
  * Obsidian vault. Reading only: a recap changes nothing in the library.
  */
+import { dialectOf } from '../../db/connection'
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { LogEntry } from '../../../shared/contract'
@@ -17,15 +18,14 @@ export { writeRecapToFolder } from './folder'
 /** The longest name, in words, that the log could name (names longer than this are not looked for). */
 const MAX_NAME_WORDS = 12
 
-/**
- * The campaign's NPCs and locations the entries name, each with the entries naming it, found
- * without reading every name or comparing every entry with every name: the name indexes of
- * `character` and `location` are asked, a word at a time, which runs of the log's words start a
- * name, and a run grows only while some name still starts with it.
- */
-async function namedIn(db: Kysely<Database>, campaignId: number, entries: LogEntry[]): Promise<{ npcs: Named[]; locations: Named[] }> {
-  // The first characters names start with: one index seek each (a skip-scan), no name read.
-  const firsts = await sql<{ c: string }>`
+/** The first characters the campaign's NPC and location names start with. */
+async function firstCharacters(db: Kysely<Database>, campaignId: number) {
+  if (dialectOf(db) === 'postgres') {
+    return sql<{ c: string }>`select left(name, 1) as c from character where campaign_id = ${campaignId} and kind = 'npc'
+      union select left(name, 1) from location where campaign_id = ${campaignId}`.execute(db)
+  }
+  // One index seek each (a skip-scan), no name read.
+  return sql<{ c: string }>`
     with recursive
       npc(c) as (
         select (select substr(name, 1, 1) from character where campaign_id = ${campaignId} and kind = 'npc' order by name limit 1)
@@ -40,6 +40,42 @@ async function namedIn(db: Kysely<Database>, campaignId: number, entries: LogEnt
         from place where place.c is not null
       )
     select c from npc where c is not null union select c from place where c is not null`.execute(db)
+}
+
+/**
+ * For each form: whether an NPC or a location of the campaign has exactly that name, and whether
+ * one has a longer name starting with it (1 or 0).
+ */
+async function formsNamed(db: Kysely<Database>, campaignId: number, forms: string[]) {
+  type Answer = { v: string; npc: number; location: number; longer: number }
+  if (dialectOf(db) === 'postgres') {
+    return sql<Answer>`
+      with form(v) as materialized (select jsonb_array_elements_text(${JSON.stringify(forms)}::jsonb))
+      select v,
+        exists (select 1 from character where campaign_id = ${campaignId} and kind = 'npc' and name = v)::int as npc,
+        exists (select 1 from location where campaign_id = ${campaignId} and name = v)::int as location,
+        (exists (select 1 from character where campaign_id = ${campaignId} and kind = 'npc' and starts_with(name, v) and name <> v)
+          or exists (select 1 from location where campaign_id = ${campaignId} and starts_with(name, v) and name <> v))::int as longer
+      from form`.execute(db)
+  }
+  return sql<Answer>`
+    with form(v) as materialized (select value from json_each(${JSON.stringify(forms)}))
+    select v,
+      exists (select 1 from character where campaign_id = ${campaignId} and kind = 'npc' and name = v) as npc,
+      exists (select 1 from location where campaign_id = ${campaignId} and name = v) as location,
+      exists (select 1 from character where campaign_id = ${campaignId} and kind = 'npc' and name > v and name < v || char(1114111))
+        or exists (select 1 from location where campaign_id = ${campaignId} and name > v and name < v || char(1114111)) as longer
+    from form`.execute(db)
+}
+
+/**
+ * The campaign's NPCs and locations the entries name, each with the entries naming it, found
+ * without reading every name or comparing every entry with every name: the name indexes of
+ * `character` and `location` are asked, a word at a time, which runs of the log's words start a
+ * name, and a run grows only while some name still starts with it.
+ */
+async function namedIn(db: Kysely<Database>, campaignId: number, entries: LogEntry[]): Promise<{ npcs: Named[]; locations: Named[] }> {
+  const firsts = await firstCharacters(db, campaignId)
   const startChars = [...new Set(firsts.rows.map((r) => r.c))]
   if (startChars.length === 0) return { npcs: [], locations: [] }
   // Compared as code points: no string is made for each word's first character.
@@ -71,14 +107,7 @@ async function namedIn(db: Kysely<Database>, campaignId: number, entries: LogEnt
   for (let n = 1; runs.length > 0 && n <= MAX_NAME_WORDS; n++) {
     const forms = new Set<string>()
     for (const r of runs) forms.add(rawForm(r)).add(trimmedForm(r)).add(`${rawForm(r)} `).add(`${openForm(r)} `)
-    const found = await sql<{ v: string; npc: number; location: number; longer: number }>`
-      with form(v) as materialized (select value from json_each(${JSON.stringify([...forms])}))
-      select v,
-        exists (select 1 from character where campaign_id = ${campaignId} and kind = 'npc' and name = v) as npc,
-        exists (select 1 from location where campaign_id = ${campaignId} and name = v) as location,
-        exists (select 1 from character where campaign_id = ${campaignId} and kind = 'npc' and name > v and name < v || char(1114111))
-          or exists (select 1 from location where campaign_id = ${campaignId} and name > v and name < v || char(1114111)) as longer
-      from form`.execute(db)
+    const found = await formsNamed(db, campaignId, [...forms])
     const answer = new Map(found.rows.map((r) => [r.v, r]))
     const next: Run[] = []
     for (const r of runs) {

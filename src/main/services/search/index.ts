@@ -2,12 +2,14 @@
  * Full-text search over everything in a campaign, through the FTS5 index that migration 0013's
  * triggers keep (trigram tokens: any script, accents folded), with filters by kind and game time.
  */
-import { sql, type Kysely } from 'kysely'
+import { sql, type Kysely, type RawBuilder } from 'kysely'
+import { dialectOf } from '../../db/connection'
 import type { Database, LogEntryRow } from '../../db/schema'
 import type { SearchHit, SearchHitKind, SearchLogLine } from '../../../shared/contract'
 import { describeLogEntry } from '../../../shared/log-text'
 import { toLogEntry } from '../core/log'
 import { AppError } from '../core/errors'
+import { likeNoCase } from '../core/dialect-sql'
 import { indexQueuedLog } from '../core/log-search-queue'
 
 import { SEARCH_KIND_CODES, TRIGRAM, SMALL_RANGE, searchTerms, charCount, toFtsQuery, containing, markMatches } from './terms'
@@ -39,8 +41,26 @@ interface IndexRow {
 /** How many of the newest matches are ranked when a word is common. */
 const RANKED = 200
 
+/**
+ * The words long enough for the trigram index, all required: FTS5's MATCH on SQLite; on PostgreSQL
+ * each a substring of the row's folded text, found through its trigram index (its migration 0001).
+ * Null when no word is long enough.
+ */
+function matching(db: Kysely<Database>, terms: string[]): RawBuilder<unknown> | null {
+  if (dialectOf(db) === 'sqlite') {
+    const match = toFtsQuery(terms)
+    return match === null ? null : sql`search_index match ${match}`
+  }
+  const long = terms.filter((t) => charCount(t) >= TRIGRAM)
+  if (long.length === 0) return null
+  return sql.join(
+    long.map((t) => sql`lantern_fold(title || E'\n' || body || E'\n' || extra) like lantern_fold(${containing(t)}) escape '\\'`),
+    sql` and `,
+  )
+}
+
 /** The SQL conditions every hit meets: campaign, kinds, time range, the short words. */
-function conditions(q: SearchQuery, short: string[]): ReturnType<typeof sql>[] {
+function conditions(db: Kysely<Database>, q: SearchQuery, short: string[]): ReturnType<typeof sql>[] {
   const where = [sql`campaign_id = ${q.campaignId}`]
   // The kind is in the rowid (id × 16 + code): filtered without reading the row.
   if (q.kinds) where.push(sql`rowid % 16 in (${sql.join(q.kinds.map((k) => SEARCH_KIND_CODES[k]))})`)
@@ -49,7 +69,7 @@ function conditions(q: SearchQuery, short: string[]): ReturnType<typeof sql>[] {
   if (q.to !== undefined) where.push(sql`game_time < ${q.to}`)
   for (const t of short) {
     const p = containing(t)
-    where.push(sql`(title like ${p} escape '\\' or body like ${p} escape '\\' or extra like ${p} escape '\\')`)
+    where.push(sql`(${likeNoCase(db, sql.ref('title'), p)} or ${likeNoCase(db, sql.ref('body'), p)} or ${likeNoCase(db, sql.ref('extra'), p)})`)
   }
   return where
 }
@@ -94,16 +114,16 @@ function score(r: Pick<IndexRow, 'title' | 'body' | 'extra'>, folded: string[]):
  * for its statistics, which for a common word is most of the cost).
  */
 async function matchingRows(db: Kysely<Database>, q: SearchQuery, terms: string[]): Promise<IndexRow[]> {
-  const match = toFtsQuery(terms)
+  const match = matching(db, terms)
   const short = terms.filter((t) => charCount(t) < TRIGRAM)
-  const where = sql.join(conditions(q, short), sql` and `)
+  const where = sql.join(conditions(db, q, short), sql` and `)
   if (match === null) {
     // Only short words (one emoji, a CJK pair): LIKE over the index's rows, newest first.
     const r = await sql<IndexRow>`select ${INDEX_COLUMNS} from search_index where ${where} order by rowid desc limit ${q.limit}`.execute(db)
     return r.rows
   }
   const r = await sql<IndexRow>`select ${INDEX_COLUMNS} from search_index
-    where search_index match ${match} and ${where} order by rowid desc limit ${RANKED}`.execute(db)
+    where ${match} and ${where} order by rowid desc limit ${RANKED}`.execute(db)
   const folded = terms.map(foldAll)
   return r.rows
     .map((row) => ({ row, s: score(row, folded) }))
@@ -138,14 +158,14 @@ async function rowsInRange(db: Kysely<Database>, q: SearchQuery, terms: string[]
         const rows = await rowsByRowid(db, ids.rows.map((r) => r.id * 16 + code))
         found.push(...rows.filter((r) => rowHasTerms(r, terms)).slice(0, q.limit))
       } else {
-        const match = toFtsQuery(terms)
+        const match = matching(db, terms)
         const short = terms.filter((t) => charCount(t) < TRIGRAM)
         // The earliest matches first: log ids grow with the clock, so from the range's first entry on.
         const first = Math.min(...ids.rows.map((r) => r.id))
-        const where = sql.join([...conditions({ ...q, kinds: ['log_entry'] }, short), sql`rowid >= ${first * 16}`], sql` and `)
+        const where = sql.join([...conditions(db, { ...q, kinds: ['log_entry'] }, short), sql`rowid >= ${first * 16}`], sql` and `)
         const r = match === null
           ? await sql<IndexRow>`select ${INDEX_COLUMNS} from search_index where ${where} order by rowid limit ${RANKED}`.execute(db)
-          : await sql<IndexRow>`select ${INDEX_COLUMNS} from search_index where search_index match ${match} and ${where} order by rowid limit ${RANKED}`.execute(db)
+          : await sql<IndexRow>`select ${INDEX_COLUMNS} from search_index where ${match} and ${where} order by rowid limit ${RANKED}`.execute(db)
         found.push(...r.rows)
       }
     }

@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema'
 import type { ParsedInput } from '../../../shared/contract'
 import type { RollOutcome } from '../../../shared/api/table-ladder.contract'
 import { gmRuling, rollInstantConflict, rollTask, rollUntreated, spendPlotPoints, underVulnerability, type LedgerEntry as PlotPointEntry, type Rung, type TaskResult, type Wonky } from '../../engines/ladder'
-import { unitOfWork, type ServiceDeps, campaignDice, appendLog, openSessionId, AppError } from '../core'
+import { unitOfWork, type ServiceDeps, campaignDice, appendLog, openSessionId, AppError, jsonNumber } from '../core'
 import { writeLedgerEntry, ledgerHolder, standingLedger } from '../ledger'
 import { byTheRules, refuse, requireLadderCampaign } from './refusal'
 import { plotPoints, resolveRoller } from './who'
@@ -163,7 +163,7 @@ export async function pushOf(db: Kysely<Database>, campaignId: number, rollId: n
     .where('campaign_id', '=', campaignId)
     .where('kind', '=', 'ladder.roll.stepped-up')
     .where('undone', '=', 0)
-    .where((eb) => eb(eb.fn('json_extract', ['payload', eb.val('$.rollId')]), '=', rollId))
+    .where(jsonNumber(db, 'payload', 'rollId'), '=', rollId)
     .executeTakeFirst()
 }
 

@@ -6,8 +6,7 @@ import type { ParsedInput } from '../../../shared/contract'
 import type { RanksRollOutcome } from '../../../shared/api/table-ranks.contract'
 import type { RanksRollRow } from '../../db/schema-ranks'
 import { compel, concede, EXPERIENCE_RULES, refresh, sacrifice, type ExperienceRule, type HarmBox } from '../../engines/ranks'
-import { sql } from 'kysely'
-import { unitOfWork, type ServiceDeps, type Tx, AppError, notFound } from '../core'
+import { unitOfWork, type ServiceDeps, type Tx, AppError, notFound, jsonArrayLength } from '../core'
 import { requireRanksCampaign } from './campaign'
 import { harmOf, healInjury } from './harm'
 import { characterOf, logRanks, ranksSheetOf, writeSheetParts, type CharacterRow } from './people'
@@ -116,7 +115,7 @@ export function startChapter(deps: ServiceDeps, input: { campaignId: number }): 
       .selectFrom('character')
       .selectAll()
       .where('campaign_id', '=', input.campaignId)
-      .where(sql<boolean>`coalesce(json_array_length(json_extract(sheet, '$.chapterMoves')), 0) > 0`)
+      .where(jsonArrayLength(tx.trx, 'sheet', 'chapterMoves'), '>', 0)
       .execute()
     for (const c of used) await writeSheetParts(tx, c, { chapterMoves: [] })
     await writeTracker(tx, input.campaignId, { ...tracker, chapter: tracker.chapter + 1 })

@@ -1,0 +1,21 @@
+/**
+ * The static registry of PostgreSQL's migrations: a bundled app cannot read a folder at run time
+ * (STYLE.md), so every migration is imported here by name. Names sort in the order they run.
+ *
+ * PostgreSQL's migrations are a parallel, frozen, numbered set that starts at the schema SQLite
+ * reached in its 0016: 0001-initial creates all of it at once. From now on a new migration is
+ * written for both sets, SQLite's (../migrations) and this one, with the same number. Never edit a
+ * migration that has shipped; add the next number.
+ */
+import type { Migration, MigrationProvider } from 'kysely/migration'
+import * as m0001 from './0001-initial'
+
+export const pgMigrations: Record<string, Migration> = {
+  '0001-initial': m0001,
+}
+
+export const pgMigrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return pgMigrations
+  },
+}
