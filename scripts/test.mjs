@@ -1,4 +1,5 @@
-// npm test: typecheck, unit and service tests, then the browser tests on a fresh build.
+// npm test: typecheck, unit and service tests (the service tests on SQLite, then on PostgreSQL), then
+// the browser tests on a fresh build.
 // npm run test:e2e [-- PLAYWRIGHT ARGS]: only the browser tests (build, then Playwright).
 // Runs under a provisioned Node.js 24 when the system's is older than 22.12 (scripts/node-runtime.mjs),
 // and first makes sure there is a Chromium for the browser tests (scripts/chromium.cjs).
@@ -33,6 +34,8 @@ const npmRun = (script) => run(npm.command, [...npm.args, 'run', script])
 if (!e2eOnly) {
   npmRun('typecheck')
   npmRun('test:unit')
+  // The service suite again on PostgreSQL, on a server the run starts itself (Debian's package).
+  npmRun('test:postgres')
 }
 npmRun('build')
 run(process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), 'test', ...playwrightArgs])

@@ -15,6 +15,8 @@ export interface PostgresServer {
   url: string
   /** The same server with another database named. */
   urlFor(database: string): string
+  /** The server's version, as `pg_ctl --version` says it (e.g. "15.18"). */
+  version: string
   stop(): void
 }
 
@@ -59,9 +61,11 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
     if (!options.durable) opts.push('-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off')
     run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '60', '-o', opts.join(' '), 'start'])
     const urlFor = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`
+    const version = /\d+(\.\d+)?/.exec(run('pg_ctl', ['--version']).toString())?.[0] ?? 'unknown'
     return {
       url: urlFor('postgres'),
       urlFor,
+      version,
       stop() {
         try {
           run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop'])
