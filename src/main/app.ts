@@ -4,6 +4,7 @@
  */
 import { openDatabase, type DbHandle } from './db/connection'
 import { openPostgres } from './db/postgres'
+import { userInfo } from 'node:os'
 import { LibraryOpenError, lockLibrary } from './db/library-file'
 import { migrateToLatest, type MigrationReport } from './db/migrate'
 import { createHandlers, type AppInfo } from './handlers'
@@ -35,6 +36,11 @@ export interface CoreOptions {
    * file, shared by every Lantern pointed at it.
    */
   databaseUrl?: string
+  /**
+   * This GM's name in the undo history of a PostgreSQL library (who did what); the system user's
+   * name unless given. Not used for a file, which one GM keeps.
+   */
+  gmName?: string
   mode: AppInfo['mode']
   version: string
   now?: () => Date
@@ -60,6 +66,18 @@ function openLibrary(options: CoreOptions): DbHandle {
   return openDatabase(options.dataFile)
 }
 
+/** The name a GM's actions carry on a shared library: given, or the system user's, or "A GM". */
+function gmNameOf(given: string | undefined): string {
+  const name = given?.trim() || (() => {
+    try {
+      return userInfo().username
+    } catch {
+      return ''
+    }
+  })()
+  return name.slice(0, 60) || 'A GM'
+}
+
 /** @example const core = await createCore({ dataFile: '/tmp/l.sqlite', mode: 'browser', version: '0.1.0' }) */
 export async function createCore(options: CoreOptions): Promise<Core> {
   const shared = options.databaseUrl !== undefined
@@ -83,7 +101,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     throw err
   }
   const events = new EventBus()
-  const deps: ServiceDeps = { db: handle.db, events, now: options.now ?? (() => new Date()) }
+  const deps: ServiceDeps = { db: handle.db, events, now: options.now ?? (() => new Date()), gm: shared ? gmNameOf(options.gmName) : '' }
   let sharing: Listener | null = null
   if (options.databaseUrl !== undefined) {
     try {

@@ -101,6 +101,7 @@ app.whenReady().then(async () => {
       openNewestBackup,
       dataFile: join(app.getPath('userData'), LIBRARY_FILE_NAME),
       ...(databaseUrl ? { databaseUrl } : {}),
+      ...(process.env.LANTERN_GM_NAME ? { gmName: process.env.LANTERN_GM_NAME } : {}),
       mode: 'desktop',
       version: app.getVersion(),
       checkOutputs: !app.isPackaged,

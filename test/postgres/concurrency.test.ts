@@ -29,8 +29,8 @@ describe.skipIf(!server)('two Lanterns on one PostgreSQL library', () => {
     await admin.query(`create database lantern_two_gms template ${server!.template}`)
     await admin.end()
     const url = server!.url.replace(/\/[^/]*$/, '/lantern_two_gms')
-    a = await createCore({ dataFile: '/nonexistent/a.sqlite', databaseUrl: url, mode: 'browser', version: 'test' })
-    b = await createCore({ dataFile: '/nonexistent/b.sqlite', databaseUrl: url, mode: 'browser', version: 'test' })
+    a = await createCore({ dataFile: '/nonexistent/a.sqlite', databaseUrl: url, gmName: 'Ann', mode: 'browser', version: 'test' })
+    b = await createCore({ dataFile: '/nonexistent/b.sqlite', databaseUrl: url, gmName: 'Bo', mode: 'browser', version: 'test' })
     campaignId = (await gm(a, 'campaign.create', { name: 'The Westmarch', system: 'ladder', seed: 'two-gms' })).id
     tai = await insert(a, 'character', { campaign_id: campaignId, kind: 'pc', name: 'Tai', created_at: 't', updated_at: 't' })
     await gm(a, 'ledger.earn', { campaignId, characterId: tai, currency: 'pp', amount: BALANCE, reason: 'a season of play' })
@@ -69,6 +69,13 @@ describe.skipIf(!server)('two Lanterns on one PostgreSQL library', () => {
     expect(refusals).toHaveLength(2 * PRESSES - BALANCE)
     for (const r of refusals) expect(r.ok ? '' : r.error.message).toMatch(/^Tai has 0 Plot Points/)
     expect(await balance(b)).toBe(0)
+
+    // The history says who did what: each GM's 500 steps are theirs.
+    for (const gmName of ['Ann', 'Bo']) {
+      expect(await value(a, "select count(*) from action where campaign_id = ? and method = 'clock.advance' and made_by = ?", campaignId, gmName)).toBe(PRESSES)
+    }
+    const shown = (await gm(b, 'play.history', { campaignId, limit: 50 })).items
+    expect(new Set(shown.map((i) => i.by))).toEqual(new Set(['Ann', 'Bo']))
 
     // Each Lantern hears its own 500 steps and the other's 500.
     for (let i = 0; i < 100 && (heard.a < 2 * PRESSES || heard.b < 2 * PRESSES); i++) await new Promise((r) => setTimeout(r, 50))

@@ -34,6 +34,8 @@ export interface ActionTable {
   undone_seq: number | null
   /** The action this one made again. */
   redo_of: number | null
+  /** Who made it: the GM's name on a library several GMs share (migration 0017), else ''. */
+  made_by: Generated<string>
   created_at: string
 }
 

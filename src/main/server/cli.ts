@@ -25,6 +25,7 @@ async function main(): Promise<void> {
       host: { type: 'string' },
       data: { type: 'string' },
       database: { type: 'string' },
+      'gm-name': { type: 'string' },
       'open-backup': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
   if (values.help) {
     console.log('Usage: npm run web -- [--port 5175] [--host 127.0.0.1] [--data <folder or .sqlite file> | --database postgres://…] [--open-backup]')
     console.log('  --database     a PostgreSQL database to keep the library in, shared by every Lantern pointed at it (or LANTERN_DATABASE_URL)')
+    console.log('  --gm-name      your name in the undo history of a shared library (or LANTERN_GM_NAME; default: your user name)')
     console.log('  --open-backup  put a copy of the newest backup in place of a damaged library (the damaged file is kept aside)')
     return
   }
@@ -49,6 +51,7 @@ async function main(): Promise<void> {
   const core = await createCore({
     dataFile,
     ...(databaseUrl ? { databaseUrl } : {}),
+    ...((values['gm-name'] ?? process.env.LANTERN_GM_NAME) ? { gmName: values['gm-name'] ?? process.env.LANTERN_GM_NAME } : {}),
     mode: 'browser',
     version,
     openNewestBackup: values['open-backup'] === true,

@@ -19,6 +19,8 @@ export const ActionHistory = z.object({
       redoable: z.boolean(),
       gameTime: z.number().int(),
       entries: z.number().int(),
+      /** Who did it, on a library several GMs share; '' otherwise. */
+      by: z.string(),
       lines: z.array(z.string()),
     }),
   ),

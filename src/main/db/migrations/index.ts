@@ -18,6 +18,7 @@ import * as m0013 from './0013-search-everything'
 import * as m0014 from './0014-log-indexes'
 import * as m0015 from './0015-players'
 import * as m0016 from './0016-log-search-queue'
+import * as m0017 from './0017-action-by'
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '0014-log-indexes': m0014,
   '0015-players': m0015,
   '0016-log-search-queue': m0016,
+  '0017-action-by': m0017,
 }
 
 export const migrationProvider: MigrationProvider = {

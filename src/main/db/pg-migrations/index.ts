@@ -9,9 +9,11 @@
  */
 import type { Migration, MigrationProvider } from 'kysely/migration'
 import * as m0001 from './0001-initial'
+import * as m0017 from './0017-action-by'
 
 export const pgMigrations: Record<string, Migration> = {
   '0001-initial': m0001,
+  '0017-action-by': m0017,
 }
 
 export const pgMigrationProvider: MigrationProvider = {

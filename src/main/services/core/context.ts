@@ -19,12 +19,16 @@ export interface ServiceDeps {
   events: EventBus
   /** The wall clock, injectable so tests and replays are repeatable. Never moves game time (CLK-1). */
   now: () => Date
+  /** This Lantern's GM, named in the undo history of a library several GMs share; '' for one GM alone. */
+  gm?: string
 }
 
 export interface Tx {
   trx: Transaction<Database>
   /** ISO time of this unit of work, the same for every row it writes. */
   readonly realTime: string
+  /** Who makes the change (ServiceDeps.gm). */
+  readonly gm: string
   /**
    * The SQLite connection the transaction runs on, for prepared statements run many times in one
    * unit (a long advance's log entries); null where the database was not opened by `openDatabase`.
@@ -66,6 +70,7 @@ async function runUnit<T>(deps: ServiceDeps, fn: (tx: Tx) => Promise<T>, shared:
     const tx: Tx = {
       trx,
       realTime,
+      gm: deps.gm ?? '',
       sqlite: sqliteOf(deps.db),
       emitAfterCommit(event, payload) {
         pending.push({ event, payload } as EventMessage)

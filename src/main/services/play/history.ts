@@ -24,6 +24,8 @@ export interface HistoryItem {
   redoable: boolean
   gameTime: number
   entries: number
+  /** Who did it, on a library several GMs share; '' otherwise. */
+  by: string
   lines: string[]
 }
 
@@ -61,6 +63,7 @@ async function itemOf(db: Kysely<Database>, a: ActionRow): Promise<HistoryItem> 
     redoable: a.redoable === 1,
     gameTime: head?.gameTime ?? 0,
     entries: a.last_log_id - a.first_log_id + 1,
+    by: a.made_by,
     lines: entries.filter((e) => e !== head).slice(0, LINES_SHOWN - 1).map(describeLogEntry),
   }
 }

@@ -102,6 +102,7 @@ export function actionRecorder(method: string, input: unknown, redo?: { dice: (t
           dice_before: writes.dice?.before ?? null,
           dice_after: writes.dice?.after ?? null,
           created: JSON.stringify(created),
+          made_by: tx.gm,
           created_at: tx.realTime,
         })
         .returningAll()
