@@ -46,17 +46,17 @@ test.afterAll(async () => {
 })
 
 /** A Lantern on the shared database, with a library folder of its own (nothing is kept there). */
-async function lanternOnPostgres(): Promise<Lantern> {
+async function lanternOnPostgres(gmName: string): Promise<Lantern> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lantern-e2e-pg-'))
   folders.push(dataDir)
   const token = randomBytes(12).toString('hex')
-  const { proc, url } = await startServer(dataDir, token, 0, ['--database', postgres.urlFor('westmarch')])
+  const { proc, url } = await startServer(dataDir, token, 0, ['--database', postgres.urlFor('westmarch'), '--gm-name', gmName])
   servers.push(proc)
   return { url, gmUrl: `${url}?token=${token}`, dataDir, dataFile: join(dataDir, 'lantern.sqlite'), restart: () => Promise.reject(new Error('not here')) }
 }
 
-test('two GMs at one table: a clock step and a roll by one show on the other’s screen', async ({ browser }) => {
-  const [first, second] = [await lanternOnPostgres(), await lanternOnPostgres()]
+test('two GMs at one table: what one does shows on the other’s screen within a second, with who did it', async ({ browser }) => {
+  const [first, second] = [await lanternOnPostgres('Ann'), await lanternOnPostgres('Bo')]
   const a = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
   const b = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
   const problems = [...watchConsole(a), ...watchConsole(b)]
@@ -86,6 +86,10 @@ test('two GMs at one table: a clock step and a roll by one show on the other’s
   // The second GM moves it a turn; the first sees it.
   await b.getByRole('region', { name: 'Clock' }).getByRole('button', { name: /\+1 turn/ }).click()
   await expect(clockA).toHaveText(/Day 1 · 01:05/, { timeout: 1_000 })
+  // The history is the campaign's, and says who did what.
+  const historyA = a.getByRole('list', { name: 'Last actions' }).getByRole('listitem')
+  await expect(historyA.nth(0)).toContainText('Advanced 1 turn to Day 1 · 01:05 · Bo')
+  await expect(historyA.nth(1)).toContainText('Advanced 1 hour to Day 1 · 01:00 · Ann')
   await a.screenshot({ path: test.info().outputPath('postgres-gm-a.png') })
   await b.screenshot({ path: test.info().outputPath('postgres-gm-b.png') })
 
@@ -94,4 +98,17 @@ test('two GMs at one table: a clock step and a roll by one show on the other’s
   await expect(clockB).toHaveText(/Day 1 · 01:05/)
   await openSection(b, 'Home')
   expect(problems).toEqual([])
+
+  // The database server goes away: both GMs see the banner; it comes back, and the banner goes.
+  const banner = /The PostgreSQL server that holds this library cannot be reached/
+  postgres.pause()
+  try {
+    await expect(a.getByRole('alert').filter({ hasText: banner })).toBeVisible()
+    await expect(b.getByRole('alert').filter({ hasText: banner })).toBeVisible()
+    await a.screenshot({ path: test.info().outputPath('postgres-server-lost.png') })
+  } finally {
+    postgres.resume()
+  }
+  await expect(a.getByRole('alert').filter({ hasText: banner })).toHaveCount(0, { timeout: 15_000 })
+  await expect(b.getByRole('alert').filter({ hasText: banner })).toHaveCount(0, { timeout: 15_000 })
 })

@@ -52,7 +52,7 @@ export interface PostgresHandle {
 }
 
 /**
- * A pool and its Kysely instance. Errors on idle connections (the server restarted, the network
+ * A pool and its Kysely instance. Errors on connections (the server restarted, the network
  * dropped) are passed to `onIdleError` instead of ending the process; the pool makes new
  * connections as they are needed.
  * @example const { db, pool } = openPostgresPool(url, (err) => console.error(err.message))
@@ -60,6 +60,9 @@ export interface PostgresHandle {
 export function openPostgresPool(url: string, onIdleError: (err: Error) => void): PostgresHandle {
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, types, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000 })
   pool.on('error', onIdleError)
+  // A connection can also fail while checked out between two statements of a transaction, when the
+  // pool no longer listens on it: heard here too, and the transaction's next statement fails.
+  pool.on('connect', (client) => client.on('error', onIdleError))
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   return { pool, db }
 }
