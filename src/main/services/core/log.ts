@@ -98,20 +98,7 @@ export async function appendLogs(tx: Tx, campaignId: number, entries: readonly O
   }))
   const ids = tx.sqlite ? insertRowByRow(tx.sqlite, rows) : await insertInBatches(tx, rows)
   // Each entry as `toLogEntry` reads it back: the payload through JSON, as stored.
-  const logged = rows.map(
-    (r, i): LogEntry => ({
-      id: ids[i]!,
-      campaignId,
-      sessionId: r.session_id,
-      gameTime: r.game_time,
-      realTime: r.real_time,
-      kind: r.kind,
-      payload: JSON.parse(r.payload) as Record<string, unknown>,
-      dice: r.dice === null ? null : (JSON.parse(r.dice) as RolledFace[]),
-      gmOnly: r.gm_only === 1,
-      undone: false,
-    }),
-  )
+  const logged = rows.map((r, i) => toLogEntry({ ...r, id: ids[i]!, undone: 0 }))
   for (const entry of logged) {
     logWritten(tx, entry)
     tx.emitAfterCommit('log.added', entry)
