@@ -124,7 +124,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     now: () => deps.now(),
   }
   const router = createRouter(
-    createHandlers(deps, { version: options.version, dataFile: options.dataFile, mode: options.mode }, library, options.dialogs ?? null),
+    createHandlers(
+      deps,
+      { version: options.version, dataFile: options.dataFile, mode: options.mode, database: shared ? handle.file : null, gmName: deps.gm ?? '' },
+      library,
+      options.dialogs ?? null,
+    ),
     options.checkOutputs === undefined ? {} : { checkOutputs: options.checkOutputs },
   )
   // Not awaited: start-up never waits on a backup. A failed one is reported, never fatal.

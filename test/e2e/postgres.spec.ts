@@ -99,6 +99,13 @@ test('two GMs at one table: what one does shows on the other’s screen within a
   await openSection(b, 'Home')
   expect(problems).toEqual([])
 
+  // Settings says where the library is and under which name this GM acts; no file backups here.
+  await b.goto(`${second.url}#/settings`)
+  await expect(b.getByTestId('data-file')).toHaveText(/^postgres:\/\/postgres@127\.0\.0\.1:\d+\/westmarch$/)
+  await expect(b.getByText('Your name in the history')).toBeVisible()
+  await expect(b.getByText('Bo', { exact: true })).toBeVisible()
+  await b.screenshot({ path: test.info().outputPath('postgres-settings.png') })
+
   // The database server goes away: both GMs see the banner; it comes back, and the banner goes.
   const banner = /The PostgreSQL server that holds this library cannot be reached/
   postgres.pause()

@@ -23,7 +23,7 @@ describe.skipIf(!onPostgres())('a PostgreSQL server out of reach', () => {
     await admin.query('create database lost')
     await admin.end()
     core = await createCore({ dataFile: '/nonexistent/lost.sqlite', databaseUrl: server.urlFor('lost'), mode: 'browser', version: 'test' })
-    core.events.on((m) => void (m.event === 'library.connection' && heard.push(m.payload.state)))
+    core.events.on((m) => void (m.event === 'library.connection' && heard.push((m.payload as { state: string }).state)))
   }, 60_000)
 
   afterAll(async () => {
@@ -51,4 +51,14 @@ describe.skipIf(!onPostgres())('a PostgreSQL server out of reach', () => {
     expect(notes).toEqual(['After the storm.', 'Before the storm.'])
     expect(await value(core, 'select count(*) from action where campaign_id = ?', campaignId)).toBe(2)
   }, 90_000)
+
+  it('leaves backups to the server’s own tools, and says where the library is without its password', async () => {
+    for (const method of ['backup.list', 'backup.create'] as const) {
+      const r = await core.router.call(method, {}, { scope: 'gm' })
+      expect(r.ok ? '' : r.error.message).toBe('This library is kept by a PostgreSQL server, which Lantern does not back up: back it up with the server’s own tools (pg_dump, or its replication).')
+    }
+    const info = await gm(core, 'app.info', {})
+    expect(info.database).toBe(server.urlFor('lost'))
+    expect(info.gmName).not.toBe('')
+  })
 })

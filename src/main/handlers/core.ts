@@ -9,6 +9,10 @@ export interface AppInfo {
   version: string
   dataFile: string
   mode: 'desktop' | 'browser'
+  /** A PostgreSQL library: its connection string without the password; null for the file. */
+  database: string | null
+  /** This GM's name in a shared library's history ('' for a file). */
+  gmName: string
 }
 
 export function coreHandlers(deps: ServiceDeps, info: AppInfo): ModuleHandlers<CoreMethod> {

@@ -42,7 +42,7 @@ export function desktopHandlers(deps: ServiceDeps, library: LibraryHost, dialogs
     },
     'desktop.exportCampaign': async (i) => {
       const d = needDialogs(dialogs)
-      const { data, fileName, rows } = await runTransfer(deps, 'export', (run) => exportCampaign(library.handle.sqlite, i.campaignId, deps.now(), run))
+      const { data, fileName, rows } = await runTransfer(deps, 'export', (run) => exportCampaign(library.handle, i.campaignId, deps.now(), run))
       const path = await d.saveAs({ title: 'Export the campaign', defaultName: fileName, filters: CAMPAIGN_FILES })
       if (path !== null) await writeFile(path, data)
       return { path, bytes: data.length, rows }
@@ -52,7 +52,7 @@ export function desktopHandlers(deps: ServiceDeps, library: LibraryHost, dialogs
       const path = await d.open({ title: 'Import a campaign', filters: CAMPAIGN_FILES })
       if (path === null) return { campaignId: null, name: null }
       const data = await readFile(path)
-      const result = await runTransfer(deps, 'import', (run) => importCampaign(library.handle.sqlite, data, deps.now(), { ...run, db: deps.db }))
+      const result = await runTransfer(deps, 'import', (run) => importCampaign(library.handle, data, deps.now(), { ...run, db: deps.db }))
       deps.events.emit('campaign.changed', { campaignId: result.campaignId, change: 'created' })
       return { campaignId: result.campaignId, name: result.name }
     },

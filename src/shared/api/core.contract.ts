@@ -98,7 +98,15 @@ export const coreContract = {
     scope: 'gm',
     summary: 'Version, data file and mode of the running app.',
     input: NoInput,
-    output: z.object({ version: z.string(), dataFile: z.string(), mode: z.enum(['desktop', 'browser']) }),
+    output: z.object({
+      version: z.string(),
+      dataFile: z.string(),
+      mode: z.enum(['desktop', 'browser']),
+      /** A library on PostgreSQL: its connection string without the password; null for the file. */
+      database: z.string().nullable(),
+      /** This GM's name in a shared library's history ('' for a file). */
+      gmName: z.string(),
+    }),
   },
   'app.ping': {
     scope: 'player',
