@@ -99,6 +99,19 @@ test('two GMs at one table: what one does shows on the other’s screen within a
   await openSection(b, 'Home')
   expect(problems).toEqual([])
 
+  // A campaign file from this library goes back into it as a new campaign, and the other GM's list shows it.
+  await a.goto(`${first.url}#/c/${id}/table`)
+  await openSection(a, 'Settings')
+  const downloading = a.waitForEvent('download')
+  await a.getByRole('button', { name: 'Export campaign' }).click()
+  const file = test.info().outputPath('westmarch.lantern.gz')
+  await (await downloading).saveAs(file)
+  await a.goto(first.url)
+  await b.goto(second.url)
+  await b.getByTestId('import-file').setInputFiles(file)
+  await expect(b.getByRole('status').filter({ hasText: 'Imported The Westmarch (imported).' })).toBeVisible()
+  await expect(a.getByRole('list', { name: 'Campaigns' }).getByText('The Westmarch (imported)')).toBeVisible({ timeout: 1_000 })
+
   // Settings says where the library is and under which name this GM acts; no file backups here.
   await b.goto(`${second.url}#/settings`)
   await expect(b.getByTestId('data-file')).toHaveText(/^postgres:\/\/postgres@127\.0\.0\.1:\d+\/westmarch$/)

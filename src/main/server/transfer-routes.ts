@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ApiError, CallResult } from '../../shared/contract'
 import type { Core } from '../app'
 import { AppError } from '../services/core'
-import { importCampaign, MAX_IMPORT_BYTES, openExport, runTransfer, stopTransfer } from '../services/transfer'
+import { importCampaign, MAX_IMPORT_BYTES, openCampaignExport, runTransfer, stopTransfer, type CampaignExport } from '../services/transfer'
 
 export type TransferCore = Pick<Core, 'library' | 'deps' | 'events'>
 
@@ -71,9 +71,9 @@ export async function handleTransferRoute(
       fail(res, 400, 'invalid_input', 'Say which campaign to export (campaignId, a whole number).')
       return true
     }
-    let opened: ReturnType<typeof openExport>
+    let opened: CampaignExport
     try {
-      opened = openExport(core.library.handle.sqlite, id, core.deps.now())
+      opened = await openCampaignExport(core.library.handle, id, core.deps.now())
     } catch (err) {
       failWith(res, err)
       return true
@@ -96,7 +96,7 @@ export async function handleTransferRoute(
       // Headers are sent: all that is left is to cut the response, so the page sees an incomplete file.
       res.destroy()
     } finally {
-      opened.close()
+      await opened.close()
     }
     return true
   }
@@ -132,7 +132,7 @@ export async function handleTransferRoute(
   })
   try {
     const data = Buffer.concat(chunks, size)
-    const result = await runTransfer(core.deps, 'import', (run) => importCampaign(core.library.handle.sqlite, data, core.deps.now(), { ...run, db: core.deps.db }))
+    const result = await runTransfer(core.deps, 'import', (run) => importCampaign(core.library.handle, data, core.deps.now(), { ...run, db: core.deps.db }))
     core.events.emit('campaign.changed', { campaignId: result.campaignId, change: 'created' })
     sendJson(res, 200, { ok: true, value: result })
   } catch (err) {

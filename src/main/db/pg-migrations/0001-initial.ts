@@ -235,19 +235,24 @@ export async function up(db: Db): Promise<void> {
     campaign_id integer primary key references campaign (id) on delete cascade,
     entries integer not null
   )`.execute(db)
+  // Once per statement, from its transition table: a row-level trigger would update the one tally
+  // row once per entry, and inside one transaction each update walks past every version before it.
   await sql`create function log_tally_insert() returns trigger language plpgsql as $$
   begin
-    insert into log_tally (campaign_id, entries) values (new.campaign_id, 1)
-      on conflict (campaign_id) do update set entries = log_tally.entries + 1;
+    insert into log_tally (campaign_id, entries) select campaign_id, count(*) from new_rows group by campaign_id
+      on conflict (campaign_id) do update set entries = log_tally.entries + excluded.entries;
     return null;
   end $$`.execute(db)
   await sql`create function log_tally_delete() returns trigger language plpgsql as $$
   begin
-    update log_tally set entries = entries - 1 where campaign_id = old.campaign_id;
+    update log_tally t set entries = t.entries - d.n
+      from (select campaign_id, count(*) as n from old_rows group by campaign_id) d where t.campaign_id = d.campaign_id;
     return null;
   end $$`.execute(db)
-  await sql`create trigger log_tally_insert after insert on log_entry for each row execute function log_tally_insert()`.execute(db)
-  await sql`create trigger log_tally_delete after delete on log_entry for each row execute function log_tally_delete()`.execute(db)
+  await sql`create trigger log_tally_insert after insert on log_entry referencing new table as new_rows
+    for each statement execute function log_tally_insert()`.execute(db)
+  await sql`create trigger log_tally_delete after delete on log_entry referencing old table as old_rows
+    for each statement execute function log_tally_delete()`.execute(db)
 
   // What the GM has shown the players, and the library's players' link: one row (SQLite 0015).
   await sql`create table player_reveal (

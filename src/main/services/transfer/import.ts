@@ -3,55 +3,29 @@
  * transaction, renumbered above every id the library has used.
  */
 import type BetterSqlite3 from 'better-sqlite3'
-import type { Kysely } from 'kysely'
-import type { Database } from '../../db/schema'
 import { AppError } from '../core'
-import { remapRow, type IdMaps } from './remap'
+import { remapRow } from './remap'
 import { campaignTables } from './tables'
 import { parseCampaignFile, refuse, unpack } from './format'
+import { assignIds, IMPORT_BATCH, stopped, toSqlValue, uniqueName, type ImportOptions, type ImportResult } from './import-ids'
+import { importIntoPostgres } from './pg-import'
+import { dbOfLibrary, sqliteOfLibrary, type TransferLibrary } from './library'
 
-export interface ImportResult {
-  campaignId: number
-  name: string
-  system: string
-  rows: number
-}
-
-function uniqueName(sqlite: BetterSqlite3.Database, name: string): string {
-  const taken = new Set((sqlite.prepare('select name from campaign').pluck().all() as string[]).map((n) => n.toLowerCase()))
-  if (!taken.has(name.toLowerCase())) return name
-  for (let i = 1; ; i++) {
-    const candidate = i === 1 ? `${name} (imported)` : `${name} (imported ${i})`
-    if (!taken.has(candidate.toLowerCase())) return candidate
-  }
-}
-
-/** How an import reports how far it is, is stopped, and holds the library while it writes. */
-export interface ImportOptions {
-  /** Rows written so far, of all the rows in the file (every few thousand rows). */
-  onProgress?: (done: number, total: number) => void
-  /** Stops the import; nothing of it is kept. */
-  signal?: AbortSignal
-  /**
-   * The app's Kysely instance on this connection: the import writes inside its transaction, so
-   * the app's other changes wait for it (never joining it) while the import lets the event loop
-   * run between batches (progress sent, a stop heard). Without it the import is the connection's
-   * only user (a test, a script).
-   */
-  db?: Kysely<Database>
-}
-
-/** Rows written between two looks at the event loop: a few tens of milliseconds of work. */
-const IMPORT_BATCH = 5000
-
-const stopped = () => new AppError('refused', 'The import was stopped; nothing was imported.')
+export type { ImportOptions, ImportResult }
 
 /**
  * Imports a campaign file as a new campaign, in one transaction. Ids are given fresh above every
- * id the library has used; a name already taken gets "(imported)".
- * @example const { campaignId, name } = await importCampaign(core.handle.sqlite, readFileSync('keep.lantern.gz'), new Date())
+ * id the library has used; a name already taken gets "(imported)". A PostgreSQL library is written
+ * by pg-import.ts.
+ * @example const { campaignId, name } = await importCampaign(core.handle, readFileSync('keep.lantern.gz'), new Date())
  */
-export async function importCampaign(sqlite: BetterSqlite3.Database, data: Buffer, now: Date, options: ImportOptions = {}): Promise<ImportResult> {
+export async function importCampaign(library: TransferLibrary, data: Buffer, now: Date, options: ImportOptions = {}): Promise<ImportResult> {
+  const sqlite = sqliteOfLibrary(library)
+  if (!sqlite) return importIntoPostgres(options.db ?? dbOfLibrary(library), data, now, options)
+  return importIntoSqlite(sqlite, data, now, options)
+}
+
+async function importIntoSqlite(sqlite: BetterSqlite3.Database, data: Buffer, now: Date, options: ImportOptions): Promise<ImportResult> {
   const { onProgress, signal } = options
   const tables = campaignTables(sqlite)
   const byTable = new Map(tables.map((t) => [t.name, t]))
@@ -60,27 +34,16 @@ export async function importCampaign(sqlite: BetterSqlite3.Database, data: Buffe
   if (!options.db && sqlite.inTransaction) throw new AppError('conflict', 'Lantern is saving another change; import again in a moment.')
 
   const seq = new Map((sqlite.prepare('select name, seq from sqlite_sequence').all() as { name: string; seq: number }[]).map((r) => [r.name, r.seq]))
-  const maps: IdMaps = new Map()
   const next = new Map<string, number>()
   for (const t of tables) {
     if (!t.hasId) continue
     const max = (sqlite.prepare(`select coalesce(max(id), 0) from "${t.name}"`).pluck().get() as number) ?? 0
     next.set(t.name, Math.max(max, seq.get(t.name) ?? 0))
-    maps.set(t.name, new Map())
   }
-  for (const [table, row] of rows) {
-    const t = byTable.get(table)!
-    if (!t.hasId) continue
-    if (typeof row.id !== 'number' || !Number.isInteger(row.id)) throw refuse(`This campaign file is damaged: a row of ${table} has no whole-number id.`)
-    const m = maps.get(table)!
-    if (m.has(row.id)) throw refuse(`This campaign file is damaged: two rows of ${table} share the id ${row.id}.`)
-    const id = next.get(table)! + 1
-    next.set(table, id)
-    m.set(row.id, id)
-  }
+  const maps = assignIds(rows, byTable, next)
 
   const campaignRow = rows.find(([t]) => t === 'campaign')![1]
-  const name = uniqueName(sqlite, String(campaignRow.name ?? ''))
+  const name = uniqueName(sqlite.prepare('select name from campaign').pluck().all() as string[], String(campaignRow.name ?? ''))
   const inserts = new Map<string, BetterSqlite3.Statement>()
   const insertFor = (table: string, cols: string[]) => {
     const key = `${table}|${cols.join(',')}`
@@ -139,11 +102,4 @@ export async function importCampaign(sqlite: BetterSqlite3.Database, data: Buffe
   }
   onProgress?.(rows.length, rows.length)
   return { campaignId: maps.get('campaign')!.get(campaignRow.id as number)!, name, system: String(campaignRow.system), rows: rows.length }
-}
-
-function toSqlValue(v: unknown): unknown {
-  if (v === null || typeof v === 'number' || typeof v === 'string' || typeof v === 'bigint') return v
-  if (typeof v === 'boolean') return v ? 1 : 0
-  // A nested object where the library keeps text: a damaged file, caught by the column's rules.
-  return JSON.stringify(v)
 }

@@ -18,6 +18,10 @@ export interface CampaignTable {
   refs: Map<string, ColumnRef>
   /** SQL condition (one `?` for the campaign id) that picks this campaign's rows. */
   where: string
+  /** The primary key's columns, in order (what PostgreSQL's export orders and pages rows by). */
+  key: string[]
+  /** The foreign keys the library enforces (the ids of `refs` that must point at a row). */
+  foreignKeys: PragmaFk[]
 }
 
 /**
@@ -42,12 +46,16 @@ const LOOSE_ID_COLUMNS: Record<string, string> = {
 export const NOT_CARRIED: ReadonlySet<string> = new Set(['action'])
 
 /** Tables that are never exported: FTS5, its queue and the log's tally rebuilt by triggers, the migrator's own, SQLite's own. */
-function isInternal(name: string): boolean {
+export function isInternal(name: string): boolean {
   return name.startsWith('sqlite_') || name.startsWith('kysely_') || name.startsWith('search_index') || name === 'search_pending' || name === 'log_tally' || NOT_CARRIED.has(name)
 }
 
-interface PragmaColumn { name: string; pk: number; notnull: number; type: string }
-interface PragmaFk { table: string; from: string; to: string }
+/** A column as `pragma table_info` gives it: `pk` is its place in the primary key (1…), or 0. */
+export interface PragmaColumn { name: string; pk: number; notnull: number; type: string }
+/** A foreign key as `pragma foreign_key_list` gives it: column `from` holds a `table`'s `to`. */
+export interface PragmaFk { table: string; from: string; to: string }
+/** Each table's columns and foreign keys, in the order the tables are listed. */
+export type TableInfo = Map<string, { cols: PragmaColumn[]; fks: PragmaFk[] }>
 
 /**
  * Every campaign-scoped table, parents before children where the schema allows (foreign keys are
@@ -60,13 +68,23 @@ export function campaignTables(sqlite: BetterSqlite3.Database): CampaignTable[] 
   )
     .map((r) => r.name)
     .filter((n) => !isInternal(n))
-  const info = new Map<string, { cols: PragmaColumn[]; fks: PragmaFk[] }>()
+  const info: TableInfo = new Map()
   for (const n of names) {
     info.set(n, {
       cols: sqlite.prepare(`pragma table_info("${n}")`).all() as PragmaColumn[],
       fks: sqlite.prepare(`pragma foreign_key_list("${n}")`).all() as PragmaFk[],
     })
   }
+  return describeCampaignTables(info)
+}
+
+/**
+ * The campaign's tables from a description of the library's tables (SQLite's pragmas, or the
+ * same read from PostgreSQL's catalog): the campaign, the tables with a `campaign_id`, then the
+ * tables that belong to a campaign through a parent row.
+ */
+export function describeCampaignTables(info: TableInfo): CampaignTable[] {
+  const names = [...info.keys()]
   const included = new Map<string, CampaignTable>()
   const make = (name: string, where: string): CampaignTable => {
     const { cols, fks } = info.get(name)!
@@ -80,7 +98,8 @@ export function campaignTables(sqlite: BetterSqlite3.Database): CampaignTable[] 
       else if (c.name === 'campaign_id') refs.set(c.name, { table: 'campaign' })
       else if (LOOSE_ID_COLUMNS[c.name]) refs.set(c.name, { table: LOOSE_ID_COLUMNS[c.name]! })
     }
-    return { name, columns: cols.map((c) => c.name), hasId, refs, where }
+    const key = cols.filter((c) => c.pk > 0).sort((x, y) => x.pk - y.pk).map((c) => c.name)
+    return { name, columns: cols.map((c) => c.name), hasId, refs, where, key, foreignKeys: fks }
   }
   if (!info.has('campaign')) throw new Error('This library has no campaign table.')
   included.set('campaign', make('campaign', 'id = ?'))
