@@ -4,7 +4,7 @@ import type { EventMessage } from '../../src/shared/contract'
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 import { gm, logKinds, refused } from '../support/calls'
 import { failLogWrites, insertCharacter, rowCounts } from '../support/records'
-import { insert, run } from '../support/sql'
+import { insert, run, value } from '../support/sql'
 
 const TABLES = ['ledger_entry', 'log_entry'] as const
 
@@ -94,7 +94,7 @@ describe('the ledger (LAD-21, LAD-22)', () => {
     expect(all.at(-1)!.balanceAfter).toBe(all.at(-1)!.amount)
   })
 
-  it('sums 10,000 entries into the same balance SQLite adds up itself', async () => {
+  it('sums 10,000 entries into the same balance the database adds up itself', async () => {
     let sum = 0
     // A thousand rows a statement: the same entries, without ten thousand round trips.
     for (let start = 0; start < 10_000; start += 1000) {
@@ -107,10 +107,9 @@ describe('the ledger (LAD-21, LAD-22)', () => {
       const rows = Array.from({ length: 1000 }, () => "(?, ?, 'pp', ?, 'bulk', 't')").join(', ')
       await run(core, `insert into ledger_entry (campaign_id, character_id, currency, amount, reason, created_at) values ${rows}`, ...params)
     }
-    const started = performance.now()
     const [balance] = await gm(core, 'ledger.balances', { campaignId, characterId: tai })
     expect(balance).toEqual({ currency: 'pp', balance: sum })
-    expect(performance.now() - started).toBeLessThan(500)
+    expect(await value(core, "select sum(amount) from ledger_entry where character_id = ? and currency = 'pp'", tai)).toBe(sum)
     const page = await gm(core, 'ledger.list', { campaignId, characterId: tai, limit: 50 })
     expect(page.total).toBe(10_000)
     expect(page.items[0]!.balanceAfter).toBe(sum)

@@ -9,7 +9,7 @@ import { createGzip } from 'node:zlib'
 import { AppError } from '../core'
 import { remapRow, type IdMaps } from './remap'
 import type { CampaignTable } from './tables'
-import type { TransferHeader } from './format'
+import { TRANSFER_FORMAT, TRANSFER_VERSION, type TransferHeader } from './format'
 
 /** A file name a GM recognises: the campaign's name and the day, safe on every file system. */
 export function exportFileName(name: string, now: Date): string {
@@ -68,11 +68,13 @@ export interface CampaignExport {
   close(): void | Promise<void>
 }
 
-/** What an opened export knows: its header, its tables and renumbering, and how to read each table. */
+/** What an opened export knows: its moment, campaign and counts, its tables and renumbering, and how to read each table. */
 export interface ExportParts {
-  header: TransferHeader
-  rows: number
-  fileName: string
+  now: Date
+  /** The library's newest migration, as SQLite names it. */
+  schema: string
+  campaign: TransferHeader['campaign']
+  counts: TransferHeader['counts']
   tables: CampaignTable[]
   maps: IdMaps
   rowsOf: (table: CampaignTable) => TableRows
@@ -81,10 +83,19 @@ export interface ExportParts {
 
 /**
  * The export's file, written from its parts: the header, each table's rows in turn, the end line.
- * @example await campaignExport({ header, rows, fileName, tables, maps, rowsOf, close }).writeTo(sink)
+ * @example await campaignExport({ now, schema, campaign, counts, tables, maps, rowsOf, close }).writeTo(sink)
  */
 export function campaignExport(parts: ExportParts): CampaignExport {
-  const { header, rows, tables, maps, rowsOf } = parts
+  const { tables, maps, rowsOf, counts } = parts
+  const header: TransferHeader = {
+    format: TRANSFER_FORMAT,
+    version: TRANSFER_VERSION,
+    exportedAt: parts.now.toISOString(),
+    schema: parts.schema,
+    campaign: parts.campaign,
+    counts,
+  }
+  const rows = Object.values(counts).reduce((a, b) => a + b, 0)
   const byTable = new Map(tables.map((t) => [t.name, t]))
 
   async function* text(options: ExportOptions): AsyncGenerator<string> {
@@ -113,7 +124,7 @@ export function campaignExport(parts: ExportParts): CampaignExport {
   return {
     header,
     rows,
-    fileName: parts.fileName,
+    fileName: exportFileName(parts.campaign.name, parts.now),
     async writeTo(sink: NodeJS.WritableStream, options: ExportOptions = {}): Promise<void> {
       try {
         await pipeline(Readable.from(text(options)), createGzip({ level: 6 }), sink, options.signal ? { signal: options.signal } : {})

@@ -77,18 +77,11 @@ export function openExport(sqlite: BetterSqlite3.Database, campaignId: number, n
         counts[t.name] = db.prepare(`select count(*) from "${t.name}" where ${t.where}`).pluck().get(campaignId) as number
       }
     }
-    const header: TransferHeader = {
-      format: TRANSFER_FORMAT,
-      version: TRANSFER_VERSION,
-      exportedAt: now.toISOString(),
+    return campaignExport({
+      now,
       schema: sqliteLatestSchema(db),
       campaign,
       counts,
-    }
-    return campaignExport({
-      header,
-      rows: Object.values(counts).reduce((a, b) => a + b, 0),
-      fileName: exportFileName(campaign.name, now),
       tables,
       maps,
       rowsOf: (t) => db.prepare(`select * from "${t.name}" where ${t.where} order by ${t.hasId ? 'id' : 'rowid'}`).iterate(campaignId) as Iterable<Record<string, unknown>>,

@@ -9,8 +9,7 @@ import type { Database } from '../../db/schema'
 import { AppError } from '../core'
 import type { IdMaps } from './remap'
 import type { CampaignTable } from './tables'
-import { TRANSFER_FORMAT, TRANSFER_VERSION, type TransferHeader } from './format'
-import { campaignExport, exportFileName, Renumbering, type CampaignExport, type Row } from './export-stream'
+import { campaignExport, Renumbering, type CampaignExport, type Row } from './export-stream'
 import { pgCampaignTables } from './pg-tables'
 import { pgLatestSchema } from './schema-version'
 
@@ -81,18 +80,11 @@ export async function openPgExport(db: Kysely<Database>, campaignId: number, now
         counts[t.name] = Number(row?.n ?? 0)
       }
     }
-    const header: TransferHeader = {
-      format: TRANSFER_FORMAT,
-      version: TRANSFER_VERSION,
-      exportedAt: now.toISOString(),
+    return campaignExport({
+      now,
       schema: await pgLatestSchema(trx),
       campaign: { name: campaign.name, system: campaign.system },
       counts,
-    }
-    return campaignExport({
-      header,
-      rows: Object.values(counts).reduce((a, b) => a + b, 0),
-      fileName: exportFileName(campaign.name, now),
       tables,
       maps,
       rowsOf: (t) => batches(trx, t, campaignId),
