@@ -56,8 +56,10 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
   const data = join(dir, 'data')
   const asRoot = process.getuid?.() === 0
   chmodSync(dir, 0o777)
+  // runuser lives in /usr/sbin, which a bare PATH (CI's `env -i`) may leave out.
+  const runuser = ['/usr/sbin/runuser', '/sbin/runuser'].find((p) => existsSync(p)) ?? 'runuser'
   const run = (cmd: string, args: string[]) =>
-    execFileSync(asRoot ? 'runuser' : join(bin, cmd), asRoot ? ['-u', 'postgres', '--', join(bin, cmd), ...args] : args, { stdio: 'pipe', cwd: dir })
+    execFileSync(asRoot ? runuser : join(bin, cmd), asRoot ? ['-u', 'postgres', '--', join(bin, cmd), ...args] : args, { stdio: 'pipe', cwd: dir })
   try {
     run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8', '--no-sync'])
     const port = await freePort()
