@@ -73,9 +73,16 @@ export class PlayersHub {
         this.deps.events.emit('players.view', view)
       }
     } catch (err) {
-      // A campaign deleted while shared: its players' screen stops following it.
-      if (id !== null && !(await this.deps.db.selectFrom('campaign').select('id').where('id', '=', id).executeTakeFirst())) this.campaignId = null
-      else console.error("Lantern could not build the players' screen:", err)
+      // A campaign deleted while shared: its players' screen stops following it. A library closed
+      // (or out of reach) meanwhile answers nothing: the next change builds it again.
+      const still = await this.deps.db
+        .selectFrom('campaign')
+        .select('id')
+        .where('id', '=', id!)
+        .executeTakeFirst()
+        .then((row) => row !== undefined, () => null)
+      if (still === false) this.campaignId = null
+      else if (still) console.error("Lantern could not build the players' screen:", err)
     } finally {
       this.running = false
       if (this.dirty) {
