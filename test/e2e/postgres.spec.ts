@@ -131,4 +131,13 @@ test('two GMs at one table: what one does shows on the other’s screen within a
   }
   await expect(a.getByRole('alert').filter({ hasText: banner })).toHaveCount(0, { timeout: 15_000 })
   await expect(b.getByRole('alert').filter({ hasText: banner })).toHaveCount(0, { timeout: 15_000 })
+  // Back: a notice offers a reload, for what the other GM changed while this one heard nothing.
+  const back = a.getByRole('status').filter({ hasText: 'The PostgreSQL server is back.' })
+  await expect(back).toBeVisible()
+  await a.screenshot({ path: test.info().outputPath('postgres-server-back.png') })
+  await back.getByRole('button', { name: 'Reload' }).click()
+  await expect(back).toHaveCount(0)
+  await expect(a.getByRole('list', { name: 'Campaigns' }).getByText('The Westmarch (imported)')).toBeVisible()
+  await b.getByRole('status').filter({ hasText: 'The PostgreSQL server is back.' }).getByRole('button', { name: 'Dismiss' }).click()
+  await expect(b.getByRole('status').filter({ hasText: 'The PostgreSQL server is back.' })).toHaveCount(0)
 })
