@@ -103,9 +103,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const events = new EventBus()
   const deps: ServiceDeps = { db: handle.db, events, now: options.now ?? (() => new Date()), gm: shared ? gmNameOf(options.gmName) : '' }
   let sharing: Listener | null = null
-  if (options.databaseUrl !== undefined) {
+  if (shared) {
     try {
-      sharing = await shareEvents(options.databaseUrl, handle.db, events, (state) => events.emit('library.connection', { state }))
+      sharing = await shareEvents(options.databaseUrl!, handle.db, events, (state) => events.emit('library.connection', { state }))
     } catch (err) {
       await handle.close()
       throw err

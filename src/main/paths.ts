@@ -32,17 +32,25 @@ export function resolveLibraryFile(dataArg: string | undefined, env: NodeJS.Proc
 export const LIBRARY_SETTINGS_FILE = 'library.json'
 
 /**
- * The PostgreSQL library this Lantern opens, if any: LANTERN_DATABASE_URL, else `databaseUrl` in
- * `library.json` in the data folder; undefined for the SQLite file. A value that is not a
- * PostgreSQL connection string is refused with the place it came from.
+ * Whether a library location names a PostgreSQL database rather than a SQLite file.
+ * @example isPostgresUrl('postgres://gm@db.example/lantern') // true
+ */
+export function isPostgresUrl(location: string | undefined | null): location is string {
+  return typeof location === 'string' && /^postgres(ql)?:\/\//i.test(location)
+}
+
+/**
+ * The PostgreSQL library this Lantern opens, if any: `flag` (the browser mode's `--database`), else
+ * LANTERN_DATABASE_URL, else `databaseUrl` in `library.json` in the data folder; undefined for the
+ * SQLite file. A value that is not a PostgreSQL connection string is refused with the place it
+ * came from.
  * @example databaseUrlFrom('/home/gm/.config/Lantern', { LANTERN_DATABASE_URL: 'postgres://gm@db/lantern' }) // 'postgres://gm@db/lantern'
  */
-export function databaseUrlFrom(dataDir: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const fromEnv = env.LANTERN_DATABASE_URL
+export function databaseUrlFrom(dataDir: string, env: NodeJS.ProcessEnv = process.env, flag?: string): string | undefined {
   const file = join(dataDir, LIBRARY_SETTINGS_FILE)
-  let url: unknown = fromEnv
-  let where = 'LANTERN_DATABASE_URL'
-  if (!fromEnv && existsSync(file)) {
+  let url: unknown = flag ?? env.LANTERN_DATABASE_URL
+  let where = flag !== undefined ? '--database' : 'LANTERN_DATABASE_URL'
+  if (url === undefined && existsSync(file)) {
     try {
       url = (JSON.parse(readFileSync(file, 'utf8')) as { databaseUrl?: unknown }).databaseUrl
     } catch (err) {
@@ -51,6 +59,6 @@ export function databaseUrlFrom(dataDir: string, env: NodeJS.ProcessEnv = proces
     where = `"databaseUrl" in ${file}`
   }
   if (url === undefined || url === null || url === '') return undefined
-  if (typeof url !== 'string' || !/^postgres(ql)?:\/\//i.test(url)) throw new Error(`${where} must be a PostgreSQL connection string starting postgres:// or postgresql://.`)
+  if (typeof url !== 'string' || !isPostgresUrl(url)) throw new Error(`${where} must be a PostgreSQL connection string starting postgres:// or postgresql://.`)
   return url
 }

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { databaseUrlFrom } from '../../src/main/paths'
-import { isPostgresUrl, shownUrl } from '../../src/main/db/postgres'
+import { databaseUrlFrom, isPostgresUrl } from '../../src/main/paths'
+import { shownUrl } from '../../src/main/db/postgres'
 
 describe('the library on PostgreSQL', () => {
   let dir = ''

@@ -24,14 +24,6 @@ const types = {
 }
 
 /**
- * Whether a library location names a PostgreSQL database rather than a SQLite file.
- * @example isPostgresUrl('postgres://gm@db.example/lantern') // true
- */
-export function isPostgresUrl(location: string | undefined | null): location is string {
-  return typeof location === 'string' && /^postgres(ql)?:\/\//i.test(location)
-}
-
-/**
  * The connection string as it may be shown: the password, and any password parameter, replaced.
  * @example shownUrl('postgres://gm:secret@db/lantern?sslmode=require') // 'postgres://gm:***@db/lantern?sslmode=require'
  */
@@ -46,34 +38,19 @@ export function shownUrl(url: string): string {
   }
 }
 
-export interface PostgresHandle {
-  pool: pg.Pool
-  db: Kysely<Database>
-}
-
-/**
- * A pool and its Kysely instance. Errors on connections (the server restarted, the network
- * dropped) are passed to `onIdleError` instead of ending the process; the pool makes new
- * connections as they are needed.
- * @example const { db, pool } = openPostgresPool(url, (err) => console.error(err.message))
- */
-export function openPostgresPool(url: string, onIdleError: (err: Error) => void): PostgresHandle {
-  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, types, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000 })
-  pool.on('error', onIdleError)
-  // A connection can also fail while checked out between two statements of a transaction, when the
-  // pool no longer listens on it: heard here too, and the transaction's next statement fails.
-  pool.on('connect', (client) => client.on('error', onIdleError))
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-  return { pool, db }
-}
-
 /**
  * A library on PostgreSQL as the app holds it. `file` is the connection string without its
  * password (what messages may show); there is no SQLite connection under it.
  * @example const h = openPostgres('postgres://gm@127.0.0.1/lantern'); await migrateToLatest(h)
  */
 export function openPostgres(url: string, onIdleError: (err: Error) => void = () => {}): DbHandle {
-  const { pool, db } = openPostgresPool(url, onIdleError)
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, types, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000 })
+  // Errors on connections (the server restarted, the network dropped) go to `onIdleError` instead of
+  // ending the process, whether the connection is idle in the pool or checked out between two
+  // statements of a transaction (whose next statement then fails); the pool makes new ones as needed.
+  pool.on('error', onIdleError)
+  pool.on('connect', (client) => client.on('error', onIdleError))
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   const shown = shownUrl(url)
   return {
     file: shown,

@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { createCore } from '../app'
 import { databaseUrlFrom, defaultDataDir, resolveLibraryFile } from '../paths'
-import { isPostgresUrl, shownUrl } from '../db/postgres'
+import { shownUrl } from '../db/postgres'
 import { startServer } from './index'
 import { enableSharing } from './share'
 import { version } from '../../../package.json'
@@ -44,14 +44,12 @@ async function main(): Promise<void> {
     throw new Error(`--port must be a whole number from 0 to 65535; got "${portText}".`)
   }
   const dataFile = resolveLibraryFile(values.data)
-  if (values.database !== undefined && !isPostgresUrl(values.database)) {
-    throw new Error('--database must be a PostgreSQL connection string starting postgres:// or postgresql://.')
-  }
-  const databaseUrl = values.database ?? databaseUrlFrom(defaultDataDir())
+  const databaseUrl = databaseUrlFrom(defaultDataDir(), process.env, values.database)
+  const gmName = values['gm-name'] ?? process.env.LANTERN_GM_NAME
   const core = await createCore({
     dataFile,
     ...(databaseUrl ? { databaseUrl } : {}),
-    ...((values['gm-name'] ?? process.env.LANTERN_GM_NAME) ? { gmName: values['gm-name'] ?? process.env.LANTERN_GM_NAME } : {}),
+    ...(gmName ? { gmName } : {}),
     mode: 'browser',
     version,
     openNewestBackup: values['open-backup'] === true,

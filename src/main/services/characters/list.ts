@@ -5,7 +5,7 @@ import type { CharacterSummary } from '../../../shared/contract'
 import { dialectOf } from '../../db/connection'
 import { getCampaign } from '../campaigns'
 import { jsonArrayValues, likeNoCase, noCase } from '../core'
-import { containing, toFtsQuery } from '../search'
+import { containing, foldedContains, toFtsQuery } from '../search'
 
 export interface CharacterQuery {
   campaignId: number
@@ -55,13 +55,12 @@ export async function listCharacters(db: Kysely<Database>, q: CharacterQuery): P
   if (q.status !== undefined) query = query.where('status', '=', q.status)
   if (q.text) {
     if (phrase && postgres) {
-      // The same rows from PostgreSQL's trigram index over the folded text (its migration 0001).
-      const folded = sql`lantern_fold(${containing(q.text)})`
+      // The same rows from PostgreSQL's trigram index over the folded text, then in name, player, notes and tags only.
       query = query.where(
         'id',
         'in',
         sql<number>`(select (rowid - 1) / 16 from search_index where campaign_id = ${q.campaignId} and rowid % 16 = 1
-          and lantern_fold(title || E'\\n' || body || E'\\n' || extra) like ${folded} escape '\\' and lantern_fold(title || E'\\n' || body) like ${folded} escape '\\')`,
+          and ${foldedContains(q.text)} and ${foldedContains(q.text, ['title', 'body'])})`,
       )
     } else if (phrase) {
       // Name, player, notes and tags through the full-text index: a character's search row is its id × 16 + 1.

@@ -46,17 +46,15 @@ export async function unitOfWork<T>(deps: ServiceDeps, fn: (tx: Tx) => Promise<T
   if (dialectOf(deps.db) === 'sqlite') return runUnit(deps, fn, false)
   // This Lantern's changes wait their turn here, not holding a pooled connection while they wait
   // for the lock (a burst of calls would otherwise take every connection, reads' too).
-  const db = deps.db
-  const before = queues.get(db) ?? Promise.resolve()
-  const mine = before.then(() => runUnit(deps, fn, true))
-  const settled = mine.then(
-    () => {},
-    () => {},
+  const mine = (queues.get(deps.db) ?? Promise.resolve()).then(() => runUnit(deps, fn, true))
+  // The next change waits for this one however it ends.
+  queues.set(
+    deps.db,
+    mine.then(
+      () => {},
+      () => {},
+    ),
   )
-  queues.set(db, settled)
-  void settled.then(() => {
-    if (queues.get(db) === settled) queues.delete(db)
-  })
   return mine
 }
 

@@ -11,7 +11,8 @@ import type { Database, LogEntryRow } from '../../db/schema'
 import type { EventBus } from './events'
 import { toLogEntry } from './log'
 
-export const CHANNEL = 'lantern_events'
+/** The channel every Lantern on a library notifies and listens on. */
+const CHANNEL = 'lantern_events'
 
 /** PostgreSQL refuses a notification payload of 8,000 bytes or more; a bigger log entry is sent by id. */
 const MAX_PAYLOAD = 7_900
@@ -57,8 +58,9 @@ export async function shareEvents(url: string, db: Kysely<Database>, bus: EventB
     const texts = outgoing
     outgoing = []
     if (texts.length === 0) return
-    sending = sql`select pg_notify(${CHANNEL}, t) from unnest(${texts}::text[]) with ordinality as x(t, n) order by n`
-      .execute(db)
+    // After the batch before it, so the others hear this Lantern's events in the order they happened.
+    sending = sending
+      .then(() => sql`select pg_notify(${CHANNEL}, t) from unnest(${texts}::text[]) with ordinality as x(t, n) order by n`.execute(db))
       .then(
         () => {},
         (err: unknown) => console.error('Lantern could not tell the other Lanterns of a change:', (err as Error).message),
@@ -115,11 +117,14 @@ export async function shareEvents(url: string, db: Kysely<Database>, bus: EventB
     if (closed || client !== c) return
     client = null
     c.end().catch(() => {})
-    if (!lost) {
-      lost = true
-      onState('lost')
-    }
+    markLost()
     schedule()
+  }
+
+  const markLost = (): void => {
+    if (lost) return
+    lost = true
+    onState('lost')
   }
 
   const schedule = (): void => {
@@ -128,10 +133,7 @@ export async function shareEvents(url: string, db: Kysely<Database>, bus: EventB
     timer = setTimeout(() => {
       timer = null
       connect().catch(() => {
-        if (!lost) {
-          lost = true
-          onState('lost')
-        }
+        markLost()
         schedule()
       })
     }, wait)
