@@ -4,9 +4,7 @@
  */
 import { expect } from 'vitest'
 import type { Core } from '../../src/main/app'
-import { indexQueuedLog } from '../../src/main/services/core/log-search-queue'
 import { gm } from '../support/calls'
-import { column, value } from '../support/sql'
 import { fileLines } from '../services/transfer-support'
 import { glam as glamSheet } from '../services/sheets/fixtures'
 
@@ -128,11 +126,3 @@ export function sameFile(actual: Buffer, expected: Buffer): void {
   expect(rowsByTable(actual)).toEqual(rowsByTable(expected))
 }
 
-/** Every table's row count, the log's search queue indexed first: to prove a refused import wrote nothing. */
-export async function tableCounts(core: Core): Promise<Record<string, number>> {
-  await indexQueuedLog(core.deps.db)
-  const names = await column<string>(core, "select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name")
-  const out: Record<string, number> = {}
-  for (const n of names) out[n] = Number(await value(core, `select count(*) from "${n}"`))
-  return out
-}

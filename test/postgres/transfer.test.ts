@@ -8,7 +8,6 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Writable } from 'node:stream'
 import { gzipSync } from 'node:zlib'
 import { sql } from 'kysely'
 import { afterAll, describe, expect, inject, it } from 'vitest'
@@ -21,8 +20,9 @@ import { tempLibrary } from '../support/temp-library'
 import { migrations } from '../../src/main/db/migrations'
 import { pgMigrations } from '../../src/main/db/pg-migrations'
 import { sqliteSchemaName } from '../../src/main/services/transfer/schema-version'
-import { fileLines } from '../services/transfer-support'
-import { crowd, playCampaign, readCampaign, sameFile, tableCounts } from './transfer-support'
+import { fileLines, sinkChangingOnce } from '../services/transfer-support'
+import { crowd, playCampaign, readCampaign, sameFile } from './transfer-support'
+import { everyTableCount } from '../support/records'
 
 const NOW = new Date('2025-04-02T08:00:00.000Z')
 const server = inject('postgres')
@@ -134,16 +134,8 @@ describe.skipIf(!server)('campaign files between SQLite and PostgreSQL', () => {
     const x = await openCampaignExport(a.handle, id, NOW)
     const parts: Buffer[] = []
     const seen: number[] = []
-    let noted = false
-    const sink = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        parts.push(chunk)
-        if (noted) return done()
-        noted = true
-        // A change in the middle of the export: the file holds the campaign as it was when it began.
-        gm(a, 'log.note', { campaignId: id, text: 'Written while the file was being made' }).then(() => done(), done)
-      },
-    })
+    // A change in the middle of the export: the file holds the campaign as it was when it began.
+    const sink = sinkChangingOnce(parts, () => gm(a, 'log.note', { campaignId: id, text: 'Written while the file was being made' }))
     try {
       await x.writeTo(sink, { onProgress: (done, total) => seen.push(done / total) })
     } finally {
@@ -158,7 +150,7 @@ describe.skipIf(!server)('campaign files between SQLite and PostgreSQL', () => {
 
     // Stopped half-way, an import leaves the library as it was.
     const b = await postgresLibrary()
-    const before = await tableCounts(b)
+    const before = await everyTableCount(b)
     const stop = new AbortController()
     const progress: number[] = []
     const err = await importCampaign(b.handle, data, NOW, {
@@ -169,7 +161,7 @@ describe.skipIf(!server)('campaign files between SQLite and PostgreSQL', () => {
       },
     }).then(() => null, (e: unknown) => e)
     expect((err as AppError).message).toBe('The import was stopped; nothing was imported.')
-    expect(await tableCounts(b)).toEqual(before)
+    expect(await everyTableCount(b)).toEqual(before)
     expect(progress.length).toBeGreaterThan(1)
 
     // Off for the import's own transaction only: the log's tally trigger is on after a stop.
@@ -204,10 +196,10 @@ describe.skipIf(!server)('campaign files between SQLite and PostgreSQL', () => {
     const text = fileLines(good).map((l) => JSON.stringify(l))
     const pack = (lines: string[]) => gzipSync(lines.join('\n') + '\n')
     const refusal = async (data: Buffer): Promise<string> => {
-      const before = await tableCounts(b)
+      const before = await everyTableCount(b)
       const err = await importCampaign(b.handle, data, NOW).then(() => null, (e: unknown) => e)
       expect(err).toBeInstanceOf(AppError)
-      expect(await tableCounts(b)).toEqual(before)
+      expect(await everyTableCount(b)).toEqual(before)
       expect((err as AppError).message).toContain('Nothing was imported')
       return (err as AppError).message
     }

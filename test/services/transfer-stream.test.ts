@@ -12,7 +12,8 @@ import { exportCampaign, importCampaign, openExport } from '../../src/main/servi
 import { AppError } from '../../src/main/services/core/errors'
 import { gm } from '../support/calls'
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
-import { allCounts, fileLines, seedCampaign } from './transfer-support'
+import { fileLines, seedCampaign, sinkChangingOnce } from './transfer-support'
+import { everyTableCount } from '../support/records'
 
 const NOW = new Date('2025-04-02T08:00:00.000Z')
 let lib: TempLibrary
@@ -75,16 +76,8 @@ describe('exporting a big campaign', () => {
     const before = (await gm(core, 'campaign.get', { id: campaignId })).logCount
     const x = openExport(core.handle.sqlite, campaignId, NOW)
     const parts: Buffer[] = []
-    let noted = false
-    const sink = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        parts.push(chunk)
-        if (noted) return done()
-        noted = true
-        // A change in the middle of the export, through the app's own connection.
-        gm(core, 'log.note', { campaignId, text: 'Written while the file was being made' }).then(() => done(), done)
-      },
-    })
+    // A change in the middle of the export, through the app's own connection.
+    const sink = sinkChangingOnce(parts, () => gm(core, 'log.note', { campaignId, text: 'Written while the file was being made' }))
     try {
       await x.writeTo(sink)
     } finally {
@@ -99,7 +92,7 @@ describe('exporting a big campaign', () => {
 describe('importing a big campaign', () => {
   it('reports rows written as it goes, and a stop leaves the library as it was', async () => {
     const { data } = await exportCampaign(core.handle.sqlite, campaignId, NOW)
-    const before = allCounts(core)
+    const before = await everyTableCount(core)
     const stop = new AbortController()
     const seen: number[] = []
     const err = await importCampaign(core.handle.sqlite, data, NOW, {
@@ -115,7 +108,7 @@ describe('importing a big campaign', () => {
     expect(seen).toHaveLength(1)
     expect(seen[0]).toBeGreaterThan(0)
     expect(seen[0]).toBeLessThan(1)
-    expect(allCounts(core)).toEqual(before)
+    expect(await everyTableCount(core)).toEqual(before)
   })
 
   it('a change made while the import writes waits for it and is kept, whether the import is kept or stopped', async () => {

@@ -1,8 +1,8 @@
 /** A campaign that touches every kind of row an export must carry, written straight into SQLite. */
+import { Writable } from 'node:stream'
 import { gunzipSync } from 'node:zlib'
 import type { Core } from '../../src/main/app'
 import { gm } from '../support/calls'
-import { indexQueued } from '../../src/main/services/core/log-search-queue'
 
 export async function seedCampaign(core: Core, name = 'The Sunken Keep'): Promise<number> {
   const campaignId = (await gm(core, 'campaign.create', { name, system: 'lode', seed: 'keep' })).id
@@ -45,10 +45,18 @@ export function fileLines(data: Buffer): unknown[] {
   return gunzipSync(data).toString('utf8').trim().split('\n').map((l) => JSON.parse(l) as unknown)
 }
 
-/** Every user table's row count, to prove a refused import wrote nothing. */
-export function allCounts(core: Core): Record<string, number> {
-  // The log's search queue indexed first (it empties in the background after each change).
-  indexQueued(core.handle.sqlite)
-  const names = core.handle.sqlite.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'search_index_%'").pluck().all() as string[]
-  return Object.fromEntries(names.map((n) => [n, (core.handle.sqlite.prepare(`select count(*) from "${n}"`).pluck().get() as number)]))
+/**
+ * A file's sink that keeps what it is given and, at the first chunk, makes `change` and waits for
+ * it: a change in the middle of an export.
+ */
+export function sinkChangingOnce(parts: Buffer[], change: () => Promise<unknown>): Writable {
+  let changed = false
+  return new Writable({
+    write(chunk: Buffer, _enc, done) {
+      parts.push(chunk)
+      if (changed) return done()
+      changed = true
+      change().then(() => done(), done)
+    },
+  })
 }

@@ -7,7 +7,8 @@ import { campaignTables } from '../../src/main/services/transfer/tables'
 import { AppError } from '../../src/main/services/core/errors'
 import { gm } from '../support/calls'
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
-import { allCounts, fileLines, seedCampaign } from './transfer-support'
+import { fileLines, seedCampaign } from './transfer-support'
+import { everyTableCount } from '../support/records'
 
 const NOW = new Date('2025-04-02T08:00:00.000Z')
 let libA: TempLibrary, libB: TempLibrary
@@ -33,13 +34,13 @@ function comparable(data: Buffer): unknown[] {
 }
 
 async function refusal(core: Core, data: Buffer): Promise<string> {
-  const before = allCounts(core)
+  const before = await everyTableCount(core)
   const err = await importCampaign(core.handle.sqlite, data, NOW).then(
     () => null,
     (e: unknown) => e,
   )
   expect(err).toBeInstanceOf(AppError)
-  expect(allCounts(core)).toEqual(before)
+  expect(await everyTableCount(core)).toEqual(before)
   expect((err as AppError).message).toContain('Nothing was imported')
   return (err as AppError).message
 }

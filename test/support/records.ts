@@ -3,7 +3,7 @@ import { vi } from 'vitest'
 import type { Core } from '../../src/main/app'
 import type { EventPayload } from '../../src/shared/contract'
 import { indexQueuedLog } from '../../src/main/services/core/log-search-queue'
-import { insert, onPostgres, run, value } from './sql'
+import { column, insert, onPostgres, run, value } from './sql'
 
 /** How many rows a table holds right now. */
 export async function rowCount(core: Core, table: string): Promise<number> {
@@ -18,6 +18,15 @@ export async function rowCounts(core: Core, tables: readonly string[]): Promise<
   const counts: Record<string, number> = {}
   for (const t of tables) counts[t] = await rowCount(core, t)
   return counts
+}
+
+/** Every table's row count, the log's search queue indexed first: to prove a refused change wrote nothing anywhere. */
+export async function everyTableCount(core: Core): Promise<Record<string, number>> {
+  const names =
+    core.handle.dialect === 'postgres'
+      ? await column<string>(core, "select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name")
+      : await column<string>(core, "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'search_index_%' order by name")
+  return rowCounts(core, names)
 }
 
 /** A character written straight into the table (for slices that need one before characters have an API). */
