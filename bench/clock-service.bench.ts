@@ -17,17 +17,11 @@ import { indexQueued } from '../src/main/services/core/log-search-queue'
 import { advanceClock, addLight, addTimer, lightUp, newClock, setMode, setProvisions, type ClockState } from '../src/main/engines/clock'
 import { seededDice } from '../src/main/engines/dice'
 import BetterSqlite3 from 'better-sqlite3'
-import { BenchGroup } from './harness'
+import { BenchGroup, call } from './harness'
 
 const TURNS = 8_640
 const CHARACTERS = 6
 const TIMERS = 20
-
-async function call(core: Core, method: string, input: unknown): Promise<unknown> {
-  const r = await core.router.call(method, input, { scope: 'gm' })
-  if (!r.ok) throw new Error(`${method}: ${r.error.message}`)
-  return r.value
-}
 
 /** A library with a campaign, 6 PCs with 40 days of food and water, 12 lights lit (6 long lanterns, 6 torches) and 20 timers. */
 async function prepare(file: string): Promise<number> {

@@ -3,6 +3,7 @@
  * reported as time per operation and as a ratio against the group's baseline case, which runs in
  * the same process right beside it. Timings are printed, never asserted.
  */
+import type { Core } from '../src/main/app'
 import { performance } from 'node:perf_hooks'
 
 export interface CaseOptions {
@@ -99,3 +100,11 @@ export class BenchGroup {
 
 /** A bench file's default export. */
 export type BenchFile = () => Promise<void>
+
+/** A GM call through the core's router, as the screens make it; a refusal stops the bench with its message. */
+export async function call(core: Core, method: string, input: unknown): Promise<unknown> {
+  const r = await core.router.call(method, input, { scope: 'gm' })
+  if (!r.ok) throw new Error(`${method}: ${r.error.message}`)
+  return r.value
+}
+

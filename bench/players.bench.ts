@@ -10,18 +10,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import WebSocket from 'ws'
-import { createCore, type Core } from '../src/main/app'
+import { createCore } from '../src/main/app'
 import { enableSharing } from '../src/main/server/share'
-import { BenchGroup } from './harness'
+import { BenchGroup, call } from './harness'
 
 const PLAYERS = 20
 const STEPS = 200
-
-async function call(core: Core, method: string, input: unknown): Promise<unknown> {
-  const r = await core.router.call(method, input, { scope: 'gm' })
-  if (!r.ok) throw new Error(`${method}: ${r.error.message}`)
-  return r.value
-}
 
 function percentile(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b)

@@ -13,16 +13,10 @@ import { performance } from 'node:perf_hooks'
 import pg from 'pg'
 import { createCore, type Core } from '../src/main/app'
 import { startPostgres } from '../test/support/postgres-server'
-import { BenchGroup } from './harness'
+import { BenchGroup, call } from './harness'
 
 const CALLS = 300
 const PRESSES = 200
-
-async function call(core: Core, method: string, input: unknown): Promise<unknown> {
-  const r = await core.router.call(method, input, { scope: 'gm' })
-  if (!r.ok) throw new Error(`${method}: ${r.error.message}`)
-  return r.value
-}
 
 /** A campaign with a PC holding 10,000 Plot Points, and a session open. */
 async function campaign(core: Core): Promise<{ campaignId: number; pc: number }> {

@@ -10,16 +10,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { createCore, type Core } from '../src/main/app'
-import { BenchGroup } from './harness'
+import { BenchGroup, call } from './harness'
 
 const CHARACTERS = 6
 const RUNS = 5
-
-async function call(core: Core, method: string, input: unknown): Promise<unknown> {
-  const r = await core.router.call(method, input, { scope: 'gm' })
-  if (!r.ok) throw new Error(`${method}: ${r.error.message}`)
-  return r.value
-}
 
 /** A campaign in downtime with 6 PCs, each with 40 days of food and water, a lit lantern and torches, and a timer every 2 hours. */
 async function prepare(file: string): Promise<number> {

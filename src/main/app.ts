@@ -68,13 +68,14 @@ function openLibrary(options: CoreOptions): DbHandle {
 
 /** The name a GM's actions carry on a shared library: given, or the system user's, or "A GM". */
 function gmNameOf(given: string | undefined): string {
-  const name = given?.trim() || (() => {
+  let name = given?.trim() ?? ''
+  if (!name) {
     try {
-      return userInfo().username
+      name = userInfo().username
     } catch {
-      return ''
+      // No user name on this system: the fallback below.
     }
-  })()
+  }
   return name.slice(0, 60) || 'A GM'
 }
 
