@@ -11,6 +11,7 @@ import { createHandlers, type AppInfo } from './handlers'
 import { createRouter, type Router } from './router'
 import { EventBus, shareEvents, type Listener, type ServiceDeps } from './services/core'
 import { backupIfDue, newestBackupOffer, useNewestBackup, type LibraryHost } from './services/backup'
+import { playersGate } from './services/players'
 import type { FileDialogs } from './platform'
 
 export interface Core {
@@ -102,7 +103,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     throw err
   }
   const events = new EventBus()
-  const deps: ServiceDeps = { db: handle.db, events, now: options.now ?? (() => new Date()), gm: shared ? gmNameOf(options.gmName) : '' }
+  const deps: ServiceDeps = {
+    db: handle.db,
+    events,
+    now: options.now ?? (() => new Date()),
+    gm: shared ? gmNameOf(options.gmName) : '',
+    // Who each log entry is for, decided as it is written (services/players/audience).
+    audience: playersGate(),
+  }
   let sharing: Listener | null = null
   if (shared) {
     try {

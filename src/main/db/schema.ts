@@ -44,7 +44,19 @@ export interface LogEntryTable {
   dice: string | null
   gm_only: Generated<number>
   undone: Generated<number>
+  /** Who the entry is for (migration 0018): see LogAudience. */
+  audience: Generated<LogAudience>
+  /** JSON text: the payload as the players may read it, when `audience` is 'players'. */
+  players: Generated<string | null>
 }
+
+/**
+ * Who a log entry is for, decided when it is written (services/players/audience): 'all', the
+ * players read it as the GM does; 'players', they read its `players` payload; 'gm', the GM's
+ * alone; 'book', the bookkeeping of an undo or a redo, no part of the story; 'old', written before
+ * audiences were kept, decided when read.
+ */
+export type LogAudience = 'all' | 'players' | 'gm' | 'book' | 'old'
 
 export interface Database extends RecordTables, ClockTables, RanksTables, LodeTables, OsrTables, LadderTables, ChallengeTables, ActionTables, PlayersTables {
   campaign: CampaignTable

@@ -13,7 +13,8 @@ const int = z.number().int()
 export const PlayerLight = z.object({
   /** The light's kind or the item's name: "Torch", "Lantern". */
   name: z.string(),
-  carrier: z.string(),
+  /** Who carries it, when one of the party does; null for a light carried by anyone else or set down. */
+  carrier: z.string().nullable(),
   secondsLeft: int,
   fullSeconds: int,
   /** A turn or less left: about to go out. */
@@ -71,6 +72,7 @@ export const PlayerView = z.object({
       odds: z.string().nullable(),
     }),
   ),
+  /** What the GM handed out: their heading for the players ('' when none) and their words, never the record's name. */
   handouts: z.array(z.object({ kind: z.enum(['location', 'npc']), name: z.string(), text: z.string() })),
 })
 export type PlayerView = z.infer<typeof PlayerView>
@@ -85,11 +87,16 @@ export const SharingStatus = z.object({
 const Shown = z.boolean({ error: 'must be yes or no' })
 const HandoutText = z.string({ error: 'must be text' }).trim().min(1, 'write what the players read').max(5_000, 'must be at most 5,000 characters')
 
+const HandoutTitle = z.string({ error: 'must be text' }).trim().max(120, 'must be at most 120 characters')
+
 export const PlayersControls = z.object({
-  /** Foes at the table now, by their key, with what the players see of them. */
-  foes: z.array(z.object({ key: z.string(), name: z.string(), revealed: z.boolean(), numbersShown: z.boolean() })),
-  /** Locations and NPCs the GM may hand out, with their words for the players when written. */
-  handouts: z.array(z.object({ kind: z.enum(['location', 'npc']), id: Id, name: z.string(), text: z.string(), revealed: z.boolean() })),
+  /**
+   * Foes at the table now, then foes met before (hidden from the players wherever they are named
+   * until revealed), by their key, with what the players see of them.
+   */
+  foes: z.array(z.object({ key: z.string(), name: z.string(), revealed: z.boolean(), numbersShown: z.boolean(), atTable: z.boolean() })),
+  /** Locations and NPCs the GM may hand out, with their heading and words for the players when written. */
+  handouts: z.array(z.object({ kind: z.enum(['location', 'npc']), id: Id, name: z.string(), title: z.string(), text: z.string(), revealed: z.boolean() })),
 })
 
 export const playersContract = {
@@ -125,7 +132,7 @@ export const playersContract = {
     input: z
       .object({
         campaignId: Id,
-        key: z.string({ error: 'must be a foe at the table' }).min(1, 'say which foe').max(200, 'must be a foe at the table'),
+        key: z.string({ error: 'must be a foe at the table or met' }).min(1, 'say which foe').max(200, 'must be a foe at the table or met'),
         what: z.enum(['foe', 'numbers'], { error: () => 'must be the foe or its numbers' }),
         shown: Shown,
       })
@@ -141,6 +148,7 @@ export const playersContract = {
         kind: z.enum(['location', 'npc'], { error: () => 'must be a location or an NPC' }),
         id: Id,
         text: HandoutText.optional(),
+        title: HandoutTitle.optional(),
         shown: Shown,
       })
       .strict(),

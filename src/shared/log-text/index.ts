@@ -149,6 +149,8 @@ function sentenceOf(e: LogEntry): string {
   if (e.kind.startsWith('challenge.')) return challengeLogText(e)
   // The Ladder's table writes its own sentence into each entry (services/table-ladder/lines.ts).
   if (e.kind.startsWith('ladder.') && typeof p.text === 'string') return p.text
+  // What the GM showed the players writes its own sentence too (services/players/reveals.ts).
+  if (e.kind.startsWith('players.') && typeof p.text === 'string') return p.text
   switch (e.kind) {
     case 'session.closed': {
       const topUps = (p.topUps as { name: string; amount: number }[] | undefined) ?? []
@@ -163,7 +165,7 @@ function sentenceOf(e: LogEntry): string {
     case 'play.redone':
       return `Redone: ${String(p.what)}.`
     case 'encounter.reaction':
-      return `Reaction${p.who ? ` (closest: ${String(p.who)})` : ''}: d6 = ${String(p.face)} → ${String(p.reaction)}.`
+      return `Reaction${p.who ? ` (closest: ${String(p.who)})` : ''}: ${p.face === undefined ? '' : `d6 = ${String(p.face)} → `}${String(p.reaction)}.`
     case 'campaign.created':
       return `Campaign “${String(p.name)}” begun, playing ${String(p.systemName)}.`
     case 'campaign.renamed':

@@ -3,7 +3,8 @@ import type { LogEntry } from '../contract'
 import { OSR_OUTCOME_LABELS, entryWords, gameTime, signed } from './words'
 import type { OsrOutcome } from '../contract'
 
-type Harmed = { name: string; harm: number; before: { h: number; maxH: number }; after: { h: number; maxH: number }; limb: string; incapacitated: boolean; dead: boolean }
+/** Harm as the table writes it; `before` and `after` are left out of a players' entry whose harmed one's numbers are hidden. */
+type Harmed = { name: string; harm: number; before?: { h: number; maxH: number }; after?: { h: number; maxH: number }; limb: string; incapacitated: boolean; dead: boolean }
 
 /** A spell's number: "range 140 ft", "2 entities". */
 export function numberText(n: { key: string; value: number; unit: string }): string {
@@ -12,18 +13,22 @@ export function numberText(n: { key: string; value: number; unit: string }): str
 
 const outcome = (o: unknown): string => OSR_OUTCOME_LABELS[o as OsrOutcome] ?? String(o)
 
-/** "the Chief 7 → 3 H, limb broken, incapacitated". */
+/** "the Chief 7 → 3 H, limb broken, incapacitated"; without the H when they are not told: "the Chief: incapacitated". */
 function harmedText(h: Harmed | null | undefined): string {
   if (!h) return ''
+  const flags = [h.limb && h.limb !== 'none' ? `a limb ${h.limb}` : '', h.dead ? 'dead' : h.incapacitated ? 'incapacitated' : ''].filter(Boolean)
+  if (!h.before || !h.after) return flags.length ? ` ${h.name}: ${flags.join(', ')}.` : ''
   const max = h.after.maxH === h.before.maxH ? '' : ` (maximum ${h.before.maxH} → ${h.after.maxH})`
-  const flags = [h.limb !== 'none' ? `a limb ${h.limb}` : '', h.dead ? 'dead' : h.incapacitated ? 'incapacitated' : ''].filter(Boolean)
   return ` ${h.name} ${h.before.h} → ${h.after.h} H${max}${flags.length ? `, ${flags.join(', ')}` : ''}.`
 }
 
+/** "d20 16 −1 = 15", or the die alone when the modifier is not told. */
 function d20Text(p: Record<string, unknown>): string {
   const mod = Number(p.modifier ?? 0)
-  return mod === 0 ? `d20 = ${String(p.natural)}` : `d20 ${String(p.natural)} ${signed(mod)} = ${String(p.total)}`
+  return mod === 0 || p.total === undefined ? `d20 = ${String(p.natural)}` : `d20 ${String(p.natural)} ${signed(mod)} = ${String(p.total)}`
 }
+
+const against = (p: Record<string, unknown>): string => (p.target === undefined ? '' : ` against ${String(p.target)}`)
 
 /**
  * @example describeOsrEntry({ kind: 'osr.check', payload: { who: 'Glam', natural: 16, modifier: -1, total: 15, target: 10, outcome: 'success' } … })
@@ -33,17 +38,18 @@ export function describeOsrEntry(e: LogEntry): string {
   const p = e.payload
   switch (e.kind) {
     case 'osr.check':
-      return `${p.who ? `${String(p.who)}’s check` : 'A check'}: ${d20Text(p)} against ${String(p.target)} — ${outcome(p.outcome)}.`
+      return `${p.who ? `${String(p.who)}’s check` : 'A check'}: ${d20Text(p)}${against(p)} — ${outcome(p.outcome)}.`
     case 'osr.save':
-      return `${p.who ? `${String(p.who)}’s resistance` : 'Resistance'}: d20 = ${String(p.natural)} against ${String(p.target)} — ${outcome(p.outcome)}.`
+      return `${p.who ? `${String(p.who)}’s resistance` : 'Resistance'}: d20 = ${String(p.natural)}${against(p)} — ${outcome(p.outcome)}.`
     case 'osr.is-it-so':
       return `Is it so? d6 = ${String(p.face)} — ${outcome(p.outcome)}.`
     case 'osr.strike':
     case 'osr.shot': {
-      const rolls = (p.rolls as { natural: number; total: number; success: boolean; harm: number | null }[]) ?? []
+      const rolls = (p.rolls as { natural: number; total?: number; success: boolean; harm: number | null }[]) ?? []
       const verb = e.kind === 'osr.strike' ? 'struck at' : 'shot at'
-      const each = rolls.map((r) => `${r.natural} → ${r.total} ${r.success ? `hit, ${r.harm ?? 0} H` : 'miss'}`).join('; ')
-      return `${String(p.who)} ${verb} ${p.target ? String(p.target) : 'a target'} with ${String(p.weapon)}: ${each}.${harmedText(p.harmed as Harmed | null)}`
+      const each = rolls.map((r) => `${r.natural}${r.total === undefined ? ':' : ` → ${r.total}`} ${r.success ? `hit, ${r.harm ?? 0} H` : 'miss'}`).join('; ')
+      const weapon = p.weapon ? ` with ${String(p.weapon)}` : ''
+      return `${String(p.who)} ${verb} ${p.target ? String(p.target) : 'a target'}${weapon}: ${each}.${harmedText(p.harmed as Harmed | null)}`
     }
     case 'osr.cast':
       return `${String(p.who)} cast ${String(p.spell)}: ${d20Text(p)} — ${outcome(p.outcome)}; paid ${String(p.costH)} H.${harmedText(p.paid as Harmed)}${
@@ -55,8 +61,11 @@ export function describeOsrEntry(e: LogEntry): string {
       return `${String(p.name)} prepared ${((p.spells as string[]) ?? []).join(', ')}; the secret window closes at ${gameTime(Number(p.castBy))} (${String(p.minutes)} minutes).`
     case 'osr.combat.started':
       return `Combat: ${((p.party as string[]) ?? []).join(', ')} against ${((p.foes as string[]) ?? []).join(', ')}${p.met ? ` (met: ${String(p.met)})` : ''}.`
-    case 'osr.combat.foe':
-      return `${String(p.name)} joined the foes: ${String(p.maxH)} H, armour ${String(p.armour)}, ${String(p.weapon)} weapon, level ${String(p.level)}${p.initiative ? ` (initiative ${(p.initiative as { total: number }).total})` : ''}.`
+    case 'osr.combat.foe': {
+      const initiative = p.initiative ? ` (initiative ${(p.initiative as { total: number }).total})` : ''
+      if (p.maxH === undefined) return `${String(p.name)} joined the foes${initiative}.`
+      return `${String(p.name)} joined the foes: ${String(p.maxH)} H, armour ${String(p.armour)}, ${String(p.weapon)} weapon, level ${String(p.level)}${initiative}.`
+    }
     case 'osr.combat.foe.edited': {
       const after = p.after as { name: string; h: number; maxH: number; armour: number; weapon: string; level: number }
       return `${after.name}’s numbers: ${after.h}/${after.maxH} H, armour ${after.armour}, ${after.weapon} weapon, level ${after.level}.`
@@ -76,8 +85,8 @@ export function describeOsrEntry(e: LogEntry): string {
     case 'osr.reload':
       return `${String(p.name)} reloaded the ${String(p.weapon)}.`
     case 'osr.combat.ended': {
-      const standing = (p.standing as { name: string; h: number; maxH: number }[] | undefined) ?? []
-      return `The fight is over after ${String(p.rounds)} round${p.rounds === 1 ? '' : 's'}${standing.length ? `: ${standing.map((s) => `${s.name} ${s.h}/${s.maxH} H`).join(', ')}` : ''}.`
+      const standing = (p.standing as { name: string; h?: number; maxH?: number }[] | undefined) ?? []
+      return `The fight is over after ${String(p.rounds)} round${p.rounds === 1 ? '' : 's'}${standing.length ? `: ${standing.map((s) => (s.h === undefined ? s.name : `${s.name} ${s.h}/${s.maxH} H`)).join(', ')}` : ''}.`
     }
     case 'osr.undone':
       return `Undone at the table: ${String(p.summary)}.`

@@ -90,3 +90,11 @@ export const CHALLENGE_DICE_WORDS = {
   modifiers: 'dice for bonus, resistance, reserves',
 } as const
 export type ChallengeDicePlace = keyof typeof CHALLENGE_DICE_WORDS
+
+/**
+ * A players' sentence: what players read in a hidden foe's place ("a foe", "a Danger") starts a sentence with a capital.
+ * @example capitalAliases('a foe struck at Glam. a foe: dead.') // 'A foe struck at Glam. A foe: dead.'
+ */
+export function capitalAliases(text: string): string {
+  return text.replace(/(^|[.!?]\s+)a (foe|Danger)\b/g, '$1A $2')
+}

@@ -19,6 +19,7 @@ import * as m0014 from './0014-log-indexes'
 import * as m0015 from './0015-players'
 import * as m0016 from './0016-log-search-queue'
 import * as m0017 from './0017-action-by'
+import * as m0018 from './0018-audiences'
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '0015-players': m0015,
   '0016-log-search-queue': m0016,
   '0017-action-by': m0017,
+  '0018-audiences': m0018,
 }
 
 export const migrationProvider: MigrationProvider = {

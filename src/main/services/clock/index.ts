@@ -5,7 +5,7 @@
  */
 import * as engine from '../../engines/clock'
 import type { ClockReport } from '../../../shared/contract'
-import { appendLog, unitOfWork, type ServiceDeps, AppError, requireCampaign } from '../core'
+import { appendLog, markBookkeeping, unitOfWork, type ServiceDeps, AppError, requireCampaign } from '../core'
 import { loadStoredClock, saveClock, type StoredClock } from './store'
 import { lastStepWords, undoLastStep, type RowChange } from './steps'
 import { lanternLightId, when } from './view'
@@ -122,6 +122,8 @@ export async function setEncounter(
 export async function undo(deps: ServiceDeps, campaignId: number): Promise<ClockReport> {
   let changes: RowChange[] = []
   const report = await unitOfWork(deps, async (tx) => {
+    // What an undo writes is its own bookkeeping, no part of the story.
+    markBookkeeping(tx)
     const { system } = await requireCampaign(tx, campaignId)
     const undone = await undoLastStep(tx, campaignId)
     await combatFollower(system)?.undo(tx, campaignId, undone.logs)

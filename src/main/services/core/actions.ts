@@ -44,6 +44,13 @@ export async function markActionUndone(tx: Tx, action: ActionRow): Promise<void>
     .set({ status: 'undone', redoable: 1, undone_seq: Number(last?.seq ?? 0) + 1 })
     .where('id', '=', action.id)
     .execute()
+  // The foes the players met in it are met no longer: a redo meets them again.
+  await tx.trx
+    .deleteFrom('players_foe')
+    .where('campaign_id', '=', action.campaign_id)
+    .where('log_entry_id', '>=', action.first_log_id)
+    .where('log_entry_id', '<=', action.last_log_id)
+    .execute()
   if (action.dice_before !== null && action.dice_after !== null) {
     await tx.trx
       .updateTable('campaign')

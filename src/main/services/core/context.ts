@@ -13,6 +13,7 @@ import { EventBus } from './events'
 import { unitBegins, unitCommits } from './action-scope'
 import { indexLogSoon } from './log-search-queue'
 import { takeWriterLock } from './writer-lock'
+import { type AudienceGate, settleAudiences } from './audience'
 
 export interface ServiceDeps {
   db: Kysely<Database>
@@ -21,6 +22,8 @@ export interface ServiceDeps {
   now: () => Date
   /** This Lantern's GM, named in the undo history of a library several GMs share; '' for one GM alone. */
   gm?: string
+  /** The players' gate: who each log entry is for (audience.ts); createCore hands it over. */
+  audience?: AudienceGate<Tx>
 }
 
 export interface Tx {
@@ -34,6 +37,8 @@ export interface Tx {
    * unit (a long advance's log entries); null where the database was not opened by `openDatabase`.
    */
   readonly sqlite?: BetterSqlite3.Database | null
+  /** The players' gate (ServiceDeps.audience). */
+  readonly audience?: AudienceGate<Tx> | undefined
   /** Queues a push event to be sent once the transaction has committed. */
   emitAfterCommit<K extends EventName>(event: K, payload: EventMessage<K>['payload']): void
 }
@@ -70,6 +75,7 @@ async function runUnit<T>(deps: ServiceDeps, fn: (tx: Tx) => Promise<T>, shared:
       realTime,
       gm: deps.gm ?? '',
       sqlite: sqliteOf(deps.db),
+      audience: deps.audience,
       emitAfterCommit(event, payload) {
         pending.push({ event, payload } as EventMessage)
       },
@@ -79,6 +85,7 @@ async function runUnit<T>(deps: ServiceDeps, fn: (tx: Tx) => Promise<T>, shared:
     // Inside a GM action, the action is recorded in this same transaction (action-scope.ts).
     await unitBegins(tx)
     const value = await fn(tx)
+    await settleAudiences(tx)
     await unitCommits(tx)
     return value
   })

@@ -4,6 +4,7 @@
  * snapshots that make exact undo possible.
  */
 export { type ServiceDeps, type Tx, unitOfWork } from './context'
+export { type AudienceDecision, type AudienceGate, type EntryToDecide, isBookkeeping, markBookkeeping } from './audience'
 export { type CampaignDice, campaignDice } from './dice'
 export { AppError, notFound } from './errors'
 export { EventBus } from './events'

@@ -20,7 +20,7 @@ const INDEX_QUEUED = `insert into search_index (rowid, title, body, extra, campa
     (case when json_valid(l.payload) then coalesce((select group_concat(value, ' ') from json_tree(l.payload) where type = 'text'), '') else l.payload end),
     replace(replace(l.kind, '.', ' '), '_', ' '), l.campaign_id, 'log_entry', l.id, l.id, l.game_time, l.game_time
   from search_pending p join log_entry l on l.id = p.log_id
-  where p.log_id <= ? and l.undone = 0`
+  where p.log_id <= ? and l.undone = 0 and l.audience <> 'book'`
 
 interface Statements {
   any: BetterSqlite3.Statement<[], number | null>
@@ -67,7 +67,7 @@ async function indexQueuedOnServer(trx: Transaction<Database>, limit: number): P
     select l.id::bigint * 16 + 10, '', lantern_json_strings(l.payload), replace(replace(l.kind, '.', ' '), '_', ' '),
       l.campaign_id, 'log_entry', l.id, l.id, l.game_time, l.game_time
     from search_pending p join log_entry l on l.id = p.log_id
-    where p.log_id <= ${upTo} and l.undone = 0
+    where p.log_id <= ${upTo} and l.undone = 0 and l.audience <> 'book'
     on conflict (rowid) do nothing`.execute(trx)
   const gone = await sql`delete from search_pending where log_id <= ${upTo}`.execute(trx)
   return Number(gone.numAffectedRows ?? 0)

@@ -8,6 +8,7 @@ import type { Tx } from './context'
 import { AppError } from './errors'
 import { currentGameTime, openSessionId } from './game-time'
 import { logWritten } from './action-scope'
+import { audienceWritten, decideAudiences } from './audience'
 
 export interface NewLogEntry {
   campaignId: number
@@ -18,6 +19,8 @@ export interface NewLogEntry {
   /** Every face rolled for this change, in order (DICE-3). */
   dice?: readonly RolledFace[] | null
   gmOnly?: boolean
+  /** Undo's or redo's own bookkeeping, no part of the story (core/audience.ts). */
+  bookkeeping?: boolean
 }
 
 export function toLogEntry(row: LogEntryRow): LogEntry {
@@ -69,7 +72,7 @@ function insertStatement(sqlite: BetterSqlite3.Database): BetterSqlite3.Statemen
   let stmt = insertStatements.get(sqlite)
   if (!stmt) {
     stmt = sqlite.prepare<unknown[]>(
-      'insert into log_entry (campaign_id, session_id, game_time, real_time, kind, payload, dice, gm_only) values (?, ?, ?, ?, ?, ?, ?, ?)',
+      'insert into log_entry (campaign_id, session_id, game_time, real_time, kind, payload, dice, gm_only, audience, players) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     )
     insertStatements.set(sqlite, stmt)
   }
@@ -86,7 +89,12 @@ export async function appendLogs(tx: Tx, campaignId: number, entries: readonly O
   if (entries.length === 0) return []
   const openSession = entries.some((e) => e.sessionId === undefined) ? await openSessionId(tx.trx, campaignId) : null
   const now = entries.some((e) => e.gameTime === undefined) ? await currentGameTime(tx.trx, campaignId) : 0
-  const rows = entries.map((e) => ({
+  const audiences = await decideAudiences(
+    tx,
+    campaignId,
+    entries.map((e) => ({ kind: e.kind, payload: e.payload, gmOnly: e.gmOnly === true, bookkeeping: e.bookkeeping === true })),
+  )
+  const rows = entries.map((e, i) => ({
     campaign_id: campaignId,
     session_id: e.sessionId !== undefined ? e.sessionId : openSession,
     game_time: e.gameTime ?? now,
@@ -95,10 +103,16 @@ export async function appendLogs(tx: Tx, campaignId: number, entries: readonly O
     payload: JSON.stringify(e.payload),
     dice: e.dice && e.dice.length > 0 ? JSON.stringify(e.dice) : null,
     gm_only: e.gmOnly ? 1 : 0,
+    audience: audiences[i]!.audience,
+    players: audiences[i]!.players,
   }))
   const ids = tx.sqlite ? insertRowByRow(tx.sqlite, rows) : await insertInBatches(tx, rows)
   // Each entry as `toLogEntry` reads it back: the payload through JSON, as stored.
   const logged = rows.map((r, i) => toLogEntry({ ...r, id: ids[i]!, undone: 0 }))
+  audienceWritten(
+    tx,
+    logged.filter((_, i) => rows[i]!.audience !== 'book'),
+  )
   for (const entry of logged) {
     logWritten(tx, entry)
     tx.emitAfterCommit('log.added', entry)
@@ -111,7 +125,7 @@ type LogInsert = Omit<LogEntryRow, 'id' | 'undone'>
 /** SQLite: one prepared statement run per row (no round trips to save); the new ids in order. */
 function insertRowByRow(sqlite: BetterSqlite3.Database, rows: LogInsert[]): number[] {
   const stmt = insertStatement(sqlite)
-  return rows.map((r) => Number(stmt.run(r.campaign_id, r.session_id, r.game_time, r.real_time, r.kind, r.payload, r.dice, r.gm_only).lastInsertRowid))
+  return rows.map((r) => Number(stmt.run(r.campaign_id, r.session_id, r.game_time, r.real_time, r.kind, r.payload, r.dice, r.gm_only, r.audience, r.players).lastInsertRowid))
 }
 
 /** Rows per INSERT over the network (well under PostgreSQL's 65,535 parameters). */
@@ -138,7 +152,8 @@ export async function listLog(
   db: Kysely<Database>,
   q: { campaignId: number; beforeId?: number; limit: number; kind?: string },
 ): Promise<LogEntry[]> {
-  let query = db.selectFrom('log_entry').selectAll().where('campaign_id', '=', q.campaignId)
+  // Undo's own bookkeeping is told in the History panel, not in the log.
+  let query = db.selectFrom('log_entry').selectAll().where('campaign_id', '=', q.campaignId).where('audience', '!=', 'book')
   if (q.beforeId !== undefined) query = query.where('id', '<', q.beforeId)
   if (q.kind !== undefined) query = query.where('kind', '=', q.kind)
   const rows = await query.orderBy('id', 'desc').limit(q.limit).execute()

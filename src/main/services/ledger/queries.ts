@@ -14,8 +14,25 @@ export function holderEntries(db: Kysely<Database>, holder: Pick<LedgerHolder, '
   return holder.characterId === null ? q.where('character_id', 'is', null) : q.where('character_id', '=', holder.characterId)
 }
 
+/**
+ * The holder's rows that stand in the story: an entry whose action was undone, and the entry the
+ * undo wrote to reverse it, are not (they cancel out, so balances are the same either way).
+ */
+export function standingEntries(db: Kysely<Database>, holder: Pick<LedgerHolder, 'campaignId' | 'characterId'>) {
+  return holderEntries(db, holder).where(({ not, exists, selectFrom }) =>
+    not(
+      exists(
+        selectFrom('log_entry as l')
+          .select('l.id')
+          .whereRef('l.id', '=', 'ledger_entry.log_entry_id')
+          .where((eb) => eb.or([eb('l.undone', '=', 1), eb('l.audience', '=', 'book')])),
+      ),
+    ),
+  )
+}
+
 function withBalances(db: Kysely<Database>, holder: LedgerHolder, currency: CurrencyId | undefined) {
-  let running = holderEntries(db, holder)
+  let running = standingEntries(db, holder)
     .selectAll()
     .select((eb) => eb.fn.sum<number>('amount').over((ob) => ob.partitionBy('currency').orderBy('id')).as('balance_after'))
   if (currency !== undefined) running = running.where('currency', '=', currency)
@@ -25,7 +42,13 @@ function withBalances(db: Kysely<Database>, holder: LedgerHolder, currency: Curr
     .selectAll('e')
     .select((eb) => [
       'session.number as session_number',
-      eb.selectFrom('ledger_entry as c').select('c.id').whereRef('c.corrects_id', '=', 'e.id').as('corrected_by_id'),
+      // A correction the GM made; the reversal an undo wrote is not one.
+      eb
+        .selectFrom('ledger_entry as c')
+        .select('c.id')
+        .whereRef('c.corrects_id', '=', 'e.id')
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('log_entry as l').select('l.id').whereRef('l.id', '=', 'c.log_entry_id').where('l.audience', '=', 'book'))))
+        .as('corrected_by_id'),
     ])
 }
 
@@ -62,7 +85,7 @@ export async function pageOfEntries(
   let page = withBalances(db, holder, q.currency)
   if (q.beforeId !== undefined) page = page.where('e.id', '<', q.beforeId)
   const rows = await page.orderBy('e.id', 'desc').limit(q.limit).execute()
-  let count = holderEntries(db, holder).select((eb) => eb.fn.countAll<number>().as('n'))
+  let count = standingEntries(db, holder).select((eb) => eb.fn.countAll<number>().as('n'))
   if (q.currency !== undefined) count = count.where('currency', '=', q.currency)
   const { n } = await count.executeTakeFirstOrThrow()
   return { items: rows.map(toEntry), total: Number(n) }

@@ -11,6 +11,7 @@ import { writeLedgerEntry, ledgerHolder } from '../ledger'
 import { undoLodeStep } from '../table-lode'
 import { undoLadderEntry } from '../table-ladder'
 import { undoSceneEntry } from '../table-scene'
+import { undoRevealEntry } from '../players'
 
 /** Kinds that record a fact with no state behind it: undoing marks them undone. */
 const FACTS = /^(note|encounter\.rolled|encounter\.reaction|(ladder|osr|lode|challenge|ranks)\.(roll|check|save|task|pool|rank|odds|courage|beyondDoomed)[\w.-]*)$/
@@ -73,6 +74,7 @@ export async function undoEntry(tx: Tx, entry: LogEntry, action: string): Promis
   if ((await undoLadderEntry(tx, entry)) !== null) return
   if ((await undoLodeStep(tx, entry)) !== null) return
   if ((await undoSceneEntry(tx, entry)) !== null) return
+  if ((await undoRevealEntry(tx, entry)) !== null) return
   if (FACTS.test(entry.kind)) return
   throw refusal(action, `it also wrote “${describeLogEntry(entry)}”, which has to be changed where it was made.`)
 }

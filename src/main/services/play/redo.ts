@@ -61,7 +61,7 @@ export async function redoLastUndone(deps: ServiceDeps, campaignId: number, reru
       const after = (await tx.trx.selectFrom('campaign').select('dice_counter').where('id', '=', campaignId).executeTakeFirstOrThrow()).dice_counter
       if (counterNow > after) await tx.trx.updateTable('campaign').set({ dice_counter: counterNow }).where('id', '=', campaignId).execute()
     }
-    await appendLog(tx, { campaignId, kind: 'play.redone', payload: { actionId: row.id, redoOf: target.id, kind: row.kind, what: actionWords(row) } })
+    await appendLog(tx, { campaignId, kind: 'play.redone', bookkeeping: true, payload: { actionId: row.id, redoOf: target.id, kind: row.kind, what: actionWords(row) } })
     made = row
   }
   const input = JSON.parse(target.input) as unknown

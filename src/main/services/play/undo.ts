@@ -5,7 +5,7 @@
  * walks further back, one action at a time, newest first, across every kind of action.
  */
 import type { ActionRow } from '../../db/schema-actions'
-import { unitOfWork, type ServiceDeps, AppError, appendLog, markActionUndone, newestStandingAction } from '../core'
+import { unitOfWork, type ServiceDeps, AppError, appendLog, markActionUndone, markBookkeeping, newestStandingAction } from '../core'
 import { undoActionEffects } from './units'
 
 export interface Undone {
@@ -26,6 +26,8 @@ export function actionWords(a: Pick<ActionRow, 'summary'>): string {
  */
 export async function undoLastAction(deps: ServiceDeps, campaignId: number): Promise<Undone> {
   return unitOfWork(deps, async (tx) => {
+    // What an undo writes (the entries that take the action back, and its own) is bookkeeping, no part of the story.
+    markBookkeeping(tx)
     const action = await newestStandingAction(tx.trx, campaignId)
     if (!action) throw new AppError('refused', 'There is nothing to undo in this campaign’s log.', [{ field: 'campaignId', problem: 'nothing to undo' }])
     await undoActionEffects(tx, action)

@@ -5,10 +5,10 @@
  * words; `projection.ts` decides which of them players may see.
  */
 import type { SystemId } from '../../../shared/contract'
-import { type ServiceDeps, unitOfWork } from '../core'
-import { osrView } from '../table-osr/combat'
+import { type ServiceDeps, type Tx, unitOfWork } from '../core'
+import { tableView } from '../table-osr/view'
 import { listConflicts } from '../table-ladder/conflicts'
-import { currentChallenge } from '../table-challenge/play'
+import { currentChallengeIn } from '../table-challenge/play'
 import { ranksTable } from '../table-ranks/view'
 import { readSceneCombat, type SceneSystem } from '../table-scene'
 
@@ -28,9 +28,19 @@ export interface TableCombat {
 
 /** The fight at the table now, in the system's terms; null when its tracker shows none. */
 export async function tableCombat(deps: ServiceDeps, campaignId: number, system: SystemId, inCombat: boolean): Promise<TableCombat | null> {
+  return unitOfWork(deps, (tx) => tableCombatIn(tx, campaignId, system, inCombat))
+}
+
+/**
+ * The same, read inside a unit of work. A Ladder combat and Ranks' Dangers are shown only while the
+ * clock is in combat (`inCombat`); the players' gate asks with `inCombat` true, to meet every foe
+ * the trackers hold.
+ */
+export async function tableCombatIn(tx: Tx, campaignId: number, system: SystemId, inCombat: boolean): Promise<TableCombat | null> {
+  const db = tx.trx
   switch (system) {
     case 'osr': {
-      const combat = (await osrView(deps, campaignId)).combat
+      const combat = (await tableView(tx, campaignId)).combat
       if (!combat) return null
       const byId = new Map(combat.combatants.map((c) => [c.characterId, c]))
       const fighter = (id: number): TableFighter | null => {
@@ -56,10 +66,10 @@ export async function tableCombat(deps: ServiceDeps, campaignId: number, system:
     }
     case 'ladder': {
       if (!inCombat) return null
-      const open = (await listConflicts(deps.db, { campaignId, openOnly: true })).find((c) => c.kind === 'combat')
+      const open = (await listConflicts(db, { campaignId, openOnly: true })).find((c) => c.kind === 'combat')
       if (!open) return null
       const pcs = new Set(
-        (await deps.db.selectFrom('character').select('id').where('campaign_id', '=', campaignId).where('kind', '=', 'pc').execute()).map((r) => r.id),
+        (await db.selectFrom('character').select('id').where('campaign_id', '=', campaignId).where('kind', '=', 'pc').execute()).map((r) => r.id),
       )
       return {
         terms: 'Combatants',
@@ -80,12 +90,14 @@ export async function tableCombat(deps: ServiceDeps, campaignId: number, system:
       }
     }
     case 'challenge': {
-      const c = await currentChallenge(deps, campaignId)
+      const c = await currentChallengeIn(db, campaignId)
       if (!c || c.status !== 'running') return null
+      // A side played by a player character is the party's; one typed in or played by an NPC is the foes'.
+      const pcs = await pcIds(tx, campaignId)
       return {
         terms: 'Sides',
         groups: c.sides.map((s) => {
-          const foe = s.characterId === null
+          const foe = s.characterId === null || !pcs.has(s.characterId)
           return {
             label: foe ? 'Foes' : 'Party',
             score: null,
@@ -97,8 +109,8 @@ export async function tableCombat(deps: ServiceDeps, campaignId: number, system:
     }
     case 'ranks': {
       if (!inCombat) return null
-      const t = await ranksTable(deps.db, campaignId)
-      const scene = await sceneFoes(deps, campaignId, 'ranks')
+      const t = await ranksTable(db, campaignId)
+      const scene = await sceneFoes(tx, campaignId, 'ranks')
       if (t.dangers.length === 0 && !scene) return null
       const names = new Map(t.characters.map((p) => [p.id, p.name]))
       return {
@@ -112,15 +124,15 @@ export async function tableCombat(deps: ServiceDeps, campaignId: number, system:
       }
     }
     case 'lode': {
-      const scene = await sceneFoes(deps, campaignId, 'lode')
+      const scene = await sceneFoes(tx, campaignId, 'lode')
       return scene ? { terms: 'Foes', groups: [scene] } : null
     }
   }
 }
 
 /** The foes of a LODE or Ranks combat scene (what an encounter brought, what the GM typed in). */
-async function sceneFoes(deps: ServiceDeps, campaignId: number, system: SceneSystem): Promise<TableCombat['groups'][number] | null> {
-  const scene = await unitOfWork(deps, (tx) => readSceneCombat(tx, campaignId, system))
+async function sceneFoes(tx: Tx, campaignId: number, system: SceneSystem): Promise<TableCombat['groups'][number] | null> {
+  const scene = await readSceneCombat(tx, campaignId, system)
   if (!scene || scene.foes.length === 0) return null
   return {
     label: 'Foes',
@@ -136,4 +148,10 @@ async function sceneFoes(deps: ServiceDeps, campaignId: number, system: SceneSys
       numbers: f.baseDice !== null ? `Base Dice ${f.baseDice}` : f.rank !== null ? `Rank ${f.rank}` : '',
     })),
   }
+}
+
+/** The campaign's player characters' ids. */
+async function pcIds(tx: Tx, campaignId: number): Promise<Set<number>> {
+  const rows = await tx.trx.selectFrom('character').select('id').where('campaign_id', '=', campaignId).where('kind', '=', 'pc').execute()
+  return new Set(rows.map((r) => r.id))
 }

@@ -7,7 +7,9 @@ import type { MethodOutput } from '../../../shared/contract'
 import type { ServiceDeps } from '../core'
 
 export { playerView, ROLLS_SHOWN } from './projection'
-export { playersControls, readReveals, setFoeShown, setHandout } from './reveals'
+export { playersControls, readReveals, setFoeShown, setHandout, undoRevealEntry } from './reveals'
+export { playersGate } from './audience/gate'
+export { PLAYERS_AUDIENCES, PLAYERS_COLUMNS, playersEntries, type PlayersEntry, type PlayersRow } from './audience/read'
 export { PlayersHub } from './hub'
 
 export interface SharingHost {

@@ -3,18 +3,21 @@
  * may see (the clock, lit lights, darkness, the order of play with foes concealed until revealed,
  * the party's provisions and visible conditions, public rolls, handouts). Nothing is copied whole
  * from a GM record: GM notes, NPC sheets, GM-only rolls, hidden timers, encounter tables and
- * checks, odds, unrevealed foes and the Threat pool never enter it.
+ * checks, odds, unrevealed foes and the Threat pool never enter it. The rolls are read through the
+ * players' gate (audience/read.ts), as each entry's audience was decided when it was written.
  */
 import type { PlayerCombat, PlayerView } from '../../../shared/contract'
 import { SYSTEMS } from '../../../shared/systems'
 import { describeLogEntry } from '../../../shared/log-text'
+import { capitalAliases } from '../../../shared/log-text/words'
 import { WARNING_SECONDS } from '../../engines/clock/lights'
-import { type ServiceDeps, notFound, toLogEntry } from '../core'
+import { type ServiceDeps, notFound } from '../core'
 import { getClock } from '../clock'
 import { partyAtTable } from '../party'
 import { tableCombat } from './foes'
 import { readReveals } from './reveals'
 import { publicOdds } from './odds'
+import { PLAYERS_AUDIENCES, PLAYERS_COLUMNS, playersEntries } from './audience/read'
 
 /** Public rolls shown, newest first. */
 export const ROLLS_SHOWN = 6
@@ -34,17 +37,13 @@ export async function playerView(deps: ServiceDeps, campaignId: number): Promise
   const numbersShown = new Set(reveals.filter((r) => r.kind === 'foe-numbers').map((r) => r.ref))
 
   const table = await tableCombat(deps, campaignId, system, clock.mode === 'combat')
-  const hiddenNames: string[] = []
   let combat: PlayerCombat | null = null
   if (table) {
     const groups: PlayerCombat['groups'] = []
     for (const g of table.groups) {
       const fighters: PlayerCombat['groups'][number]['fighters'] = []
       for (const f of g.fighters) {
-        if (f.side === 'foes' && !revealedFoes.has(f.key)) {
-          hiddenNames.push(f.name)
-          continue
-        }
+        if (f.side === 'foes' && !revealedFoes.has(f.key)) continue
         const shown = f.side === 'party' || numbersShown.has(f.key)
         fighters.push({ name: f.name, side: f.side, turn: f.turn, out: f.out, numbers: shown ? f.numbers : null })
       }
@@ -59,27 +58,26 @@ export async function playerView(deps: ServiceDeps, campaignId: number): Promise
 
   const rollRows = await deps.db
     .selectFrom('log_entry')
-    .selectAll()
+    .select([...PLAYERS_COLUMNS, 'dice'])
     .where('campaign_id', '=', campaignId)
-    .where('gm_only', '=', 0)
+    .where('audience', 'in', PLAYERS_AUDIENCES)
     .where('undone', '=', 0)
     .where('dice', 'is not', null)
     .where((eb) => eb.or(ROLL_KINDS.map((k) => eb('kind', 'like', `${k}%`))))
     .orderBy('id', 'desc')
     .limit(ROLLS_SHOWN * 2)
     .execute()
-  const rolls: PlayerView['rolls'] = []
   const pcIds = new Set(
     (await deps.db.selectFrom('character').select('id').where('campaign_id', '=', campaignId).where('kind', '=', 'pc').execute()).map((r) => r.id),
   )
-  for (const row of rollRows) {
-    const entry = toLogEntry(row)
-    const text = describeLogEntry(entry)
-    // A public roll that names a foe the players have not seen yet waits until it is revealed.
-    if (hiddenNames.some((n) => n !== '' && text.includes(n))) continue
-    rolls.push({ id: entry.id, text, faces: (entry.dice ?? []).map((d) => ({ sides: d.sides, face: d.face })), odds: publicOdds(entry, pcIds) })
-    if (rolls.length === ROLLS_SHOWN) break
-  }
+  const rolls: PlayerView['rolls'] = (await playersEntries(deps.db, campaignId, rollRows))
+    .slice(0, ROLLS_SHOWN)
+    .map((entry) => ({
+      id: entry.id,
+      text: capitalAliases(describeLogEntry(entry)),
+      faces: (entry.dice ?? []).map((d) => ({ sides: d.sides, face: d.face })),
+      odds: publicOdds(entry, pcIds),
+    }))
 
   const handouts: PlayerView['handouts'] = []
   const locationIds = reveals.filter((r) => r.kind === 'location').map((r) => Number(r.ref))
@@ -90,11 +88,18 @@ export async function playerView(deps: ServiceDeps, campaignId: number): Promise
   const npcs = npcIds.length
     ? await deps.db.selectFrom('character').select(['id', 'name']).where('campaign_id', '=', campaignId).where('id', 'in', npcIds).execute()
     : []
+  // A handout is what the GM wrote for the players, under the heading they gave it: never the record's own name.
   for (const r of reveals) {
     if (r.kind !== 'location' && r.kind !== 'npc') continue
     const row = (r.kind === 'location' ? locations : npcs).find((x) => String(x.id) === r.ref)
-    if (row) handouts.push({ kind: r.kind, name: row.name, text: r.text })
+    if (row) handouts.push({ kind: r.kind, name: r.title, text: r.text })
   }
+  // An injury in the GM's own words is "Injury" to the players: the words may be the GM's.
+  const freeInjuries = new Set(
+    (await deps.db.selectFrom('injury').select('id').where('campaign_id', '=', campaignId).where('kind', '=', 'other').execute()).map((r) => r.id),
+  )
+  // A light's carrier is named when one of the party carries it; a foe's or an NPC's elsewhere is not.
+  const partyIds = new Set(party.members.map((m) => m.id))
 
   return {
     campaignId: campaign.id,
@@ -109,7 +114,7 @@ export async function playerView(deps: ServiceDeps, campaignId: number): Promise
       .filter((l) => l.lit)
       .map((l) => ({
         name: l.itemName ?? l.type.charAt(0).toUpperCase() + l.type.slice(1),
-        carrier: l.holderName,
+        carrier: l.characterId !== null && partyIds.has(l.characterId) ? l.holderName : null,
         secondsLeft: l.burnSecondsLeft,
         fullSeconds: l.fullSeconds,
         goingOut: l.burnSecondsLeft <= WARNING_SECONDS,
@@ -121,7 +126,7 @@ export async function playerView(deps: ServiceDeps, campaignId: number): Promise
     party: party.members.map((m) => ({
       name: m.name,
       provisions: m.provisions ? { foodDays: m.provisions.foodDays, waterPints: m.provisions.waterPints, daysLeft: m.provisions.daysLeft } : null,
-      conditions: [...m.conditions.map((c) => c.text), ...m.injuries.map((i) => i.label)],
+      conditions: [...m.conditions.map((c) => c.text), ...m.injuries.map((i) => (freeInjuries.has(i.id) ? 'Injury' : i.label))],
     })),
     rolls,
     handouts,

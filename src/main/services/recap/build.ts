@@ -5,27 +5,30 @@
  * otherwise change the Markdown; the GM's notes are parsed and embedded as their own tree, so their
  * Markdown stays as written. The front matter is written by a YAML library.
  *
- * The GM variant tells everything; the players' variant tells what happened to them: no GM-only
- * entries, hidden timers, GM's numbers (encounter checks' dice and thresholds, the Threat pool) or
- * the GM's notes outside their "Recap" section.
+ * The GM variant tells everything; the players' variant tells what happened to them, from the
+ * entries as the players' gate gives them (services/players/audience: no GM-only entries, hidden
+ * timers, unrevealed foes' names, foes' numbers not shown, encounter checks' dice and thresholds,
+ * the Threat pool), and only the "Recap" section of the GM's notes.
  */
 import type { Heading, List, ListItem, PhrasingContent, Root, RootContent } from 'mdast'
 import { stringify } from 'yaml'
 import type { LogEntry } from '../../../shared/contract'
 import { gameTime } from '../../../shared/log-text/words'
+import type { PlayersEntry } from '../players/audience/read'
 import type { RecapVariant } from '../../../shared/recap/markdown'
 import { bareTitle, filenameFor, folderFilenameFor } from './files'
 import { glance } from './glance'
-import { forPlayers, hhmm, timeline } from './lines'
+import { hhmm, timeline } from './lines'
 import { oneLine, wikiLink, writeMarkdown } from './markdown'
 import { notesFor, shiftHeadings, type Thread } from './notes'
 
 export { folderFilenameFor } from './files'
-export { forPlayers, lineFor, topicOf } from './lines'
+export { lineFor, topicOf } from './lines'
 export { wikiLink, writeMarkdown, type TextLines, type WikiLink } from './markdown'
 export { notesFor } from './notes'
 
-export interface RecapInput {
+/** What a recap is built from: the GM's entries for the GM's recap, the players' (`PlayersEntry`) for theirs. */
+export interface RecapInput<E extends LogEntry = LogEntry> {
   campaign: { name: string; systemName: string }
   session: {
     number: number
@@ -40,8 +43,8 @@ export interface RecapInput {
   }
   /** Who was there, by name. */
   party: string[]
-  /** The session's log entries that were not undone, oldest first. */
-  entries: LogEntry[]
+  /** The session's log entries that stand (not undone, not undo's bookkeeping), oldest first. */
+  entries: E[]
   /**
    * The campaign's NPCs and locations named in the session's log, each with the entries naming it
    * (a players' recap lists only those the players' entries name).
@@ -120,10 +123,11 @@ function threadItem(t: Thread): ListItem {
   return { type: 'listItem', spread: false, checked: false, children: t.blocks as ListItem['children'] }
 }
 
-/** The recap as a Markdown syntax tree (no front matter). */
+/** The recap as a Markdown syntax tree (no front matter): the players' only from the players' entries. */
+export function recapTree(input: RecapInput<PlayersEntry>, variant: 'players', options?: RecapOptions): Root
+export function recapTree(input: RecapInput, variant: 'gm', options?: RecapOptions): Root
 export function recapTree(input: RecapInput, variant: RecapVariant, options: RecapOptions = {}): Root {
-  const { campaign, session } = input
-  const entries = variant === 'players' ? input.entries.filter(forPlayers) : input.entries
+  const { campaign, session, entries } = input
   const notes = notesFor(session.gmNotes, variant)
   const out: RootContent[] = []
 
@@ -187,15 +191,20 @@ export function recapTree(input: RecapInput, variant: RecapVariant, options: Rec
   return { type: 'root', children: out }
 }
 
+export interface BuiltRecap {
+  markdown: string
+  filename: string
+  folderFilename: string
+}
+
 /**
  * The recap's Markdown, a file name for it, and the name it takes in a folder (a vault).
  * @example buildRecap(input, 'players').markdown.startsWith('---\ncampaign: ') // true
  */
-export function buildRecap(
-  input: RecapInput,
-  variant: RecapVariant,
-  options: RecapOptions = {},
-): { markdown: string; filename: string; folderFilename: string } {
-  const markdown = `${frontMatter(input, variant, options)}\n${writeMarkdown(recapTree(input, variant, options))}`
+export function buildRecap(input: RecapInput<PlayersEntry>, variant: 'players', options?: RecapOptions): BuiltRecap
+export function buildRecap(input: RecapInput, variant: 'gm', options?: RecapOptions): BuiltRecap
+export function buildRecap(input: RecapInput, variant: RecapVariant, options: RecapOptions = {}): BuiltRecap {
+  const tree = variant === 'players' ? recapTree(input as RecapInput<PlayersEntry>, 'players', options) : recapTree(input, 'gm', options)
+  const markdown = `${frontMatter(input, variant, options)}\n${writeMarkdown(tree)}`
   return { markdown, filename: filenameFor(input, variant), folderFilename: folderFilenameFor(input) }
 }

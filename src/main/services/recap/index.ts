@@ -9,10 +9,11 @@ import type { LogEntry } from '../../../shared/contract'
 import { SYSTEMS } from '../../../shared/systems'
 import type { RecapVariant } from '../../../shared/recap/markdown'
 import { notFound } from '../core'
+import { PLAYERS_AUDIENCES, PLAYERS_COLUMNS, playersEntries, type PlayersEntry } from '../players'
 import { buildRecap, topicOf, type Named, type RecapInput, type RecapOptions } from './build'
 import { openForm, rawForm, splitWords, stringsOf, trimmedForm, type Run } from './names'
 
-export { buildRecap, folderFilenameFor, forPlayers, notesFor, recapTree, topicOf, writeMarkdown, type RecapInput } from './build'
+export { buildRecap, folderFilenameFor, notesFor, recapTree, topicOf, writeMarkdown, type RecapInput } from './build'
 export { writeRecapToFolder } from './folder'
 
 /** The longest name, in words, that the log could name (names longer than this are not looked for). */
@@ -142,8 +143,10 @@ async function namedIn(db: Kysely<Database>, campaignId: number, entries: LogEnt
   return { npcs: named('npc'), locations: named('location') }
 }
 
-/** Everything a recap is built from, read in one snapshot. */
-export async function loadRecapInput(db: Kysely<Database>, sessionId: number): Promise<RecapInput> {
+/** Everything a recap is built from, read in one snapshot: the GM's entries, or the players' through their gate. */
+export async function loadRecapInput(db: Kysely<Database>, sessionId: number, variant: 'players'): Promise<RecapInput<PlayersEntry>>
+export async function loadRecapInput(db: Kysely<Database>, sessionId: number, variant: 'gm'): Promise<RecapInput>
+export async function loadRecapInput(db: Kysely<Database>, sessionId: number, variant: RecapVariant): Promise<RecapInput> {
   return db.transaction().execute(async (trx) => {
     const session = await trx.selectFrom('session').selectAll().where('id', '=', sessionId).executeTakeFirst()
     if (!session) throw notFound('session', sessionId)
@@ -157,27 +160,26 @@ export async function loadRecapInput(db: Kysely<Database>, sessionId: number): P
       .where('session_attendance.session_id', '=', sessionId)
       .orderBy('character.name')
       .execute()
-    const rows = await trx
-      .selectFrom('log_entry')
-      .select(['id', 'campaign_id', 'session_id', 'game_time', 'real_time', 'kind', 'payload', 'gm_only'])
-      .where('session_id', '=', sessionId)
-      .where('undone', '=', 0)
-      .orderBy('game_time')
-      .orderBy('id')
-      .execute()
+    // The story: what stands, neither undone nor undo's own bookkeeping; the players' as their gate gives it.
+    let rows = trx.selectFrom('log_entry').select(PLAYERS_COLUMNS).where('session_id', '=', sessionId).where('undone', '=', 0)
+    rows = variant === 'players' ? rows.where('audience', 'in', PLAYERS_AUDIENCES) : rows.where('audience', '!=', 'book')
+    const read = await rows.orderBy('game_time').orderBy('id').execute()
     // The recap's sentences never need the dice, so they are not parsed.
-    const entries: LogEntry[] = rows.map((r) => ({
-      id: r.id,
-      campaignId: r.campaign_id,
-      sessionId: r.session_id,
-      gameTime: r.game_time,
-      realTime: r.real_time,
-      kind: r.kind,
-      payload: JSON.parse(r.payload) as Record<string, unknown>,
-      dice: null,
-      gmOnly: r.gm_only === 1,
-      undone: false,
-    }))
+    const entries: LogEntry[] =
+      variant === 'players'
+        ? await playersEntries(trx, session.campaign_id, read)
+        : read.map((r) => ({
+            id: r.id,
+            campaignId: r.campaign_id,
+            sessionId: r.session_id,
+            gameTime: r.game_time,
+            realTime: r.real_time,
+            kind: r.kind,
+            payload: JSON.parse(r.payload) as Record<string, unknown>,
+            dice: null,
+            gmOnly: r.gm_only === 1,
+            undone: false,
+          }))
     return {
       campaign: { name: campaign.name, systemName: SYSTEMS[campaign.system].name },
       session: {
@@ -206,8 +208,11 @@ export async function sessionRecap(
   db: Kysely<Database>,
   input: { sessionId: number; variant: RecapVariant; obsidian?: boolean | undefined },
 ): Promise<{ markdown: string; filename: string; folderFilename: string; entries: number }> {
-  const data = await loadRecapInput(db, input.sessionId)
   const options: RecapOptions = { obsidian: input.obsidian ?? false }
-  const { markdown, filename, folderFilename } = buildRecap(data, input.variant, options)
-  return { markdown, filename, folderFilename, entries: data.entries.length }
+  if (input.variant === 'players') {
+    const data = await loadRecapInput(db, input.sessionId, 'players')
+    return { ...buildRecap(data, 'players', options), entries: data.entries.length }
+  }
+  const data = await loadRecapInput(db, input.sessionId, 'gm')
+  return { ...buildRecap(data, 'gm', options), entries: data.entries.length }
 }

@@ -1,11 +1,13 @@
 /**
  * A recap's timeline: one line per thing that happened, in the words of the variant's reader.
- * The GM's lines tell the dice; the players' never tell the GM's numbers (encounter checks' dice
- * and thresholds, the Ranks Threat pool, reaction faces). Repeated combat rounds fold into one line.
+ * The GM's lines tell the dice; the players' are read from the players' own entries (the players'
+ * gate has taken out what is the GM's), with what stands in a hidden foe's place starting a
+ * sentence with a capital. Repeated combat rounds fold into one line.
  */
 import type { LogEntry } from '../../../shared/contract'
 import { describeLogEntry } from '../../../shared/log-text'
 import type { RecapVariant } from '../../../shared/recap/markdown'
+import { capitalAliases } from '../../../shared/log-text/words'
 
 /** Record-keeping and pure passing of time: in the log, not in the story. */
 const SKIPPED = new Set([
@@ -23,9 +25,6 @@ const SKIPPED = new Set([
   'osr.undone',
 ])
 const SKIPPED_PREFIXES = ['campaign.', 'adventure.', 'location.', 'encounterTable.', 'character.']
-
-/** Entries only the GM's recap tells, whatever their flag: the GM's own numbers and set-up. */
-const GM_WORDS_ONLY = new Set(['clock.encounter-check', 'ranks.threat', 'ranks.xpRule', 'encounter.rolled'])
 
 const topics = new Map<string, string | null>()
 
@@ -58,15 +57,6 @@ function topicOfKind(kind: string): string | null {
   return 'Roll'
 }
 
-/** True when the players may read this entry: not GM-only, not a hidden timer, not the GM's set-up. */
-export function forPlayers(e: LogEntry): boolean {
-  if (e.gmOnly) return false
-  if (e.kind.startsWith('clock.event.timer') && e.payload.hiddenFromPlayers === true) return false
-  if (e.kind.startsWith('clock.timer-') && e.payload.hiddenFromPlayers === true) return false
-  if (GM_WORDS_ONLY.has(e.kind)) return false
-  return true
-}
-
 /** The entry's sentence without the clock's own "Day 3 · 14:35: " prefix. */
 export function lineText(e: LogEntry): string {
   let text = texts.get(e)
@@ -96,6 +86,11 @@ const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
  * @example lineFor({ kind: 'encounter.reaction', payload: { face: 2, spirit: -1, total: 1, reaction: 'hostile', roll: 'd6 + S' } … }, 'gm') // 'Reaction: d6 2 − 1 = 1 → hostile.'
  */
 export function lineFor(e: LogEntry, variant: RecapVariant): string | null {
+  const line = wordsFor(e, variant)
+  return line !== null && variant === 'players' ? capitalAliases(line) : line
+}
+
+function wordsFor(e: LogEntry, variant: RecapVariant): string | null {
   const p = e.payload
   switch (e.kind) {
     case 'clock.event.encounter-check': {

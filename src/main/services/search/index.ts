@@ -162,12 +162,12 @@ async function rowsInRange(db: Kysely<Database>, q: SearchQuery, terms: string[]
     const code = SEARCH_KIND_CODES.log_entry
     if (terms.length === 0) {
       const ids = await sql<{ id: number }>`select id from log_entry where campaign_id = ${c} and game_time >= ${from} and game_time < ${to}
-        and undone = 0 order by game_time, id limit ${q.limit}`.execute(db)
+        and undone = 0 and audience <> 'book' order by game_time, id limit ${q.limit}`.execute(db)
       found.push(...(await rowsByRowid(db, ids.rows.map((r) => r.id * 16 + code))))
     } else {
       // A range of a few thousand entries is read by id and matched here; a wider one through the index.
       const ids = await sql<{ id: number }>`select id from log_entry where campaign_id = ${c} and game_time >= ${from} and game_time < ${to}
-        and undone = 0 order by game_time, id limit ${SMALL_RANGE + 1}`.execute(db)
+        and undone = 0 and audience <> 'book' order by game_time, id limit ${SMALL_RANGE + 1}`.execute(db)
       if (ids.rows.length <= SMALL_RANGE) {
         const rows = await rowsByRowid(db, ids.rows.map((r) => r.id * 16 + code))
         found.push(...rows.filter((r) => rowHasTerms(r, terms)).slice(0, q.limit))
@@ -210,12 +210,25 @@ async function toHits(db: Kysely<Database>, rows: IndexRow[], terms: string[]): 
   if (ownerIds.length) {
     for (const o of await db.selectFrom('character').select(['id', 'name']).where('id', 'in', ownerIds).execute()) owners.set(o.id, o.name)
   }
+  // A ledger entry whose action was undone, or that an undo wrote to reverse one, is no part of the story.
+  const ledgerIds = rows.filter((r) => r.kind === 'ledger_entry').map((r) => r.ref_id)
+  const undoneLedger = new Set<number>()
+  if (ledgerIds.length) {
+    const gone = await db
+      .selectFrom('ledger_entry as le')
+      .innerJoin('log_entry as l', 'l.id', 'le.log_entry_id')
+      .select('le.id')
+      .where('le.id', 'in', ledgerIds)
+      .where((eb) => eb.or([eb('l.undone', '=', 1), eb('l.audience', '=', 'book')]))
+      .execute()
+    for (const g of gone) undoneLedger.add(g.id)
+  }
   const logIds = rows.filter((r) => r.kind === 'log_entry').map((r) => r.ref_id)
   const logs = new Map<number, LogEntryRow & { number: number | null; session_title: string | null }>()
   if (logIds.length) {
     const found = await sql<LogEntryRow & { number: number | null; session_title: string | null }>`
       select l.*, s.number, s.title as session_title from log_entry l left join session s on s.id = l.session_id
-      where l.id in (${sql.join(logIds)})`.execute(db)
+      where l.id in (${sql.join(logIds)}) and l.undone = 0 and l.audience <> 'book'`.execute(db)
     for (const l of found.rows) logs.set(l.id, l)
   }
   const out: SearchHit[] = []
@@ -229,6 +242,7 @@ async function toHits(db: Kysely<Database>, rows: IndexRow[], terms: string[]): 
       title = r.title
       text = `Carried by ${owners.get(r.open_id) ?? 'someone'}${r.body ? ` · ${r.body}` : ''}`
     } else if (r.kind === 'ledger_entry') {
+      if (undoneLedger.has(r.ref_id)) continue
       title = r.open_id > 0 ? `${owners.get(r.open_id) ?? 'Someone'}’s ledger` : 'The campaign’s ledger'
       text = r.body
       if (r.open_id === 0) openId = r.ref_id
@@ -237,7 +251,7 @@ async function toHits(db: Kysely<Database>, rows: IndexRow[], terms: string[]): 
       text = [r.title, r.body].filter(Boolean).join(' · ')
     } else if (r.kind === 'log_entry') {
       const l = logs.get(r.ref_id)
-      if (!l) continue // undone or deleted since the index row was read
+      if (!l) continue // undone, undo's bookkeeping, or deleted since the index row was read
       sessionId = l.session_id
       title = l.number === null ? 'Log' : `Session ${l.number}${l.session_title ? `: ${l.session_title}` : ''}`
       text = describeLogEntry(toLogEntry(l))
@@ -287,7 +301,7 @@ export async function logAround(
     ? null
     : ((await db.selectFrom('session').select(['id', 'number', 'title']).where('id', '=', entry.session_id).executeTakeFirst()) ?? null)
   const inSession = (qb: ReturnType<typeof base>) => (entry.session_id === null ? qb.where('session_id', 'is', null) : qb.where('session_id', '=', entry.session_id))
-  const base = () => db.selectFrom('log_entry').selectAll().where('campaign_id', '=', q.campaignId)
+  const base = () => db.selectFrom('log_entry').selectAll().where('campaign_id', '=', q.campaignId).where('audience', '!=', 'book')
   const before = await inSession(base()).where('id', '<', entry.id).orderBy('id', 'desc').limit(q.around).execute()
   const after = await inSession(base()).where('id', '>=', entry.id).orderBy('id', 'asc').limit(q.around + 1).execute()
   const lines = [...before.reverse(), ...after].map((row) => {

@@ -4,7 +4,7 @@
  */
 import type { ChallengeView } from '../../../shared/api/table-challenge.contract'
 import type { LogEntry } from '../../../shared/contract'
-import { unitOfWork, type ServiceDeps, type Tx, AppError, appendLog } from '../core'
+import { unitOfWork, type ServiceDeps, type Tx, AppError, appendLog, markBookkeeping } from '../core'
 import { consequencesOf, writeConsequences, type Split } from './consequences'
 import { viewOf, withGmOnly } from './play'
 import { clockCombat, partOfCombat } from './in-combat'
@@ -100,6 +100,8 @@ export async function closeTableChallenge(deps: ServiceDeps, input: { id: number
  * @example const { summary, entry } = await undoChallengeStepIn(tx, 1)
  */
 export async function undoChallengeStepIn(tx: Tx, campaignId: number): Promise<UndoneChallengeStep & { entry: LogEntry }> {
+  // What an undo writes is its own bookkeeping, no part of the story.
+  markBookkeeping(tx)
   const step = await undoLastChallengeStep(tx, campaignId)
   const entry = await appendLog(tx, {
     campaignId,

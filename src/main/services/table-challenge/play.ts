@@ -3,6 +3,8 @@
  * conversions (CH-2 … CH-9), and change abilities (CH-5). Each is one transaction with its log
  * entry and every face rolled. Ending it is in finish.ts.
  */
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema'
 import type { ChallengeView } from '../../../shared/api/table-challenge.contract'
 import { changeAbilities, playRound, startChallenge, type ConversionChoice, type RoundReport, type Side } from '../../engines/challenge'
 import type { Dice } from '../../engines/dice'
@@ -44,9 +46,14 @@ export function withGmOnly(stored: StoredChallenge, gmOnly: boolean | undefined)
  * @example await currentChallenge(deps, 1)
  */
 export async function currentChallenge(deps: ServiceDeps, campaignId: number): Promise<ChallengeView | null> {
-  await requireChallengeCampaign(deps.db, campaignId)
-  const row = await deps.db.selectFrom('challenge').selectAll().where('campaign_id', '=', campaignId).where('status', '!=', 'closed').orderBy('id', 'desc').limit(1).executeTakeFirst()
-  return row ? challengeView(deps.db, readChallenge(row)) : null
+  return currentChallengeIn(deps.db, campaignId)
+}
+
+/** The same, read on a given connection or transaction. */
+export async function currentChallengeIn(db: Kysely<Database>, campaignId: number): Promise<ChallengeView | null> {
+  await requireChallengeCampaign(db, campaignId)
+  const row = await db.selectFrom('challenge').selectAll().where('campaign_id', '=', campaignId).where('status', '!=', 'closed').orderBy('id', 'desc').limit(1).executeTakeFirst()
+  return row ? challengeView(db, readChallenge(row)) : null
 }
 
 /**

@@ -3,7 +3,7 @@
  * the combat tracker, each action one undoable step. Other systems' tables live beside it.
  */
 import type { OsrHarmReport, OsrFighter, OsrTableView } from '../../../shared/contract'
-import { unitOfWork, type ServiceDeps, appendLog } from '../core'
+import { unitOfWork, type ServiceDeps, appendLog, markBookkeeping } from '../core'
 import { tableAction } from './action'
 import { loadFighter, requireOsrCampaign } from './fighters'
 import { harmPayload, landHarm, prepareHarm } from './harm'
@@ -64,6 +64,8 @@ export async function harmAtTable(
 export async function undoAtTable(deps: ServiceDeps, input: { campaignId: number }): Promise<{ undone: string; view: OsrTableView }> {
   await requireOsrCampaign(deps.db, input.campaignId)
   return unitOfWork(deps, async (tx) => {
+    // What an undo writes is its own bookkeeping, no part of the story.
+    markBookkeeping(tx)
     const undone = await undoLastTableStep(tx, input.campaignId)
     await appendLog(tx, { campaignId: input.campaignId, kind: 'osr.undone', payload: { action: undone.action, summary: undone.summary } })
     for (const c of undone.changes) {

@@ -1,0 +1,55 @@
+/**
+ * The players' rules for what every system writes: notes, the ledger, injuries, the clock, the
+ * encounter's reaction, sessions; and what is the GM's alone (records and settings, encounter
+ * tables and their rolls, where the encounter check stands, what the GM shows or hides).
+ */
+import { type KindRule, without } from './rule'
+
+/** A hidden timer, and every entry about it, is the GM's (CLK-6). */
+const timerRule: KindRule = (p) => (p.hiddenFromPlayers === true ? null : p)
+
+/**
+ * An injury the GM described in their own words is "an injury" to the players: its words may be
+ * the GM's. One in the rules' words (Wounded · arm, Broken left arm, Doomed) is told as it is.
+ */
+const injuryRule: KindRule = (p) => (p.free === true ? { ...without(p, 'free'), label: 'Injury' } : p)
+
+/** The ledger of a character is the table's; the campaign's own (the GM's Threat, RK-7) is the GM's. */
+const ledgerRule: KindRule = (p) => (p.characterId === null || p.characterId === undefined ? null : p)
+
+export const COMMON_RULES: Record<string, KindRule> = {
+  note: 'all',
+  'ledger.earned': ledgerRule,
+  'ledger.spent': ledgerRule,
+  'ledger.corrected': ledgerRule,
+  'injury.recorded': injuryRule,
+  'injury.updated': injuryRule,
+  'injury.steppedDown': injuryRule,
+  'injury.deleted': injuryRule,
+  'inventory.added': 'all',
+  'inventory.removed': 'all',
+  'inventory.updated': 'gm',
+  // RK-7: the Threat left at the close is the GM's.
+  'session.closed': (p) => without(p, 'threatLeft'),
+  // OSR-13: what the party met, and how it reacted; the die and the modifier were the GM's roll.
+  'encounter.reaction': (p) => without(p, 'face', 'spirit', 'total', 'roll'),
+  'encounter.rolled': 'gm',
+  'clock.encounter-check': 'gm',
+  // OSR-12: an encounter, and how far off it was met; the die and the threshold are the GM's (CLK-3).
+  'clock.event.encounter-check': (p) => {
+    const feet = (p.distance as { feet?: unknown } | null | undefined)?.feet
+    return typeof feet === 'number' ? { text: `An encounter, met at ${feet} ft.`, distance: { feet } } : { text: 'An encounter.' }
+  },
+  'clock.event.timer': timerRule,
+  'clock.undone': 'gm',
+}
+
+/** A clock step's entry without the encounter checks' dice and thresholds (CLK-3). */
+const clockStepRule: KindRule = (p) => without(p, 'checks')
+
+/** Rules for whole families of kinds; null when none applies. */
+export function ruleByPrefix(kind: string): KindRule | null {
+  if (kind.startsWith('clock.event.')) return 'all'
+  if (kind.startsWith('clock.')) return clockStepRule
+  return null
+}
