@@ -47,7 +47,7 @@ export function describeOsrEntry(e: LogEntry): string {
     case 'osr.shot': {
       const rolls = (p.rolls as { natural: number; total?: number; success: boolean; harm: number | null }[]) ?? []
       const verb = e.kind === 'osr.strike' ? 'struck at' : 'shot at'
-      const each = rolls.map((r) => `${r.natural}${r.total === undefined ? ':' : ` → ${r.total}`} ${r.success ? `hit, ${r.harm ?? 0} H` : 'miss'}`).join('; ')
+      const each = rolls.map((r) => `${r.natural}${r.total === undefined ? ' —' : ` → ${r.total}`} ${r.success ? `hit, ${r.harm ?? 0} H` : 'miss'}`).join('; ')
       const weapon = p.weapon ? ` with ${String(p.weapon)}` : ''
       return `${String(p.who)} ${verb} ${p.target ? String(p.target) : 'a target'}${weapon}: ${each}.${harmedText(p.harmed as Harmed | null)}`
     }

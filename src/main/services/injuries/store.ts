@@ -204,7 +204,8 @@ export async function injuryChanged(
       kind: log.kind,
       ...(log.gameTime === undefined ? {} : { gameTime: log.gameTime }),
       ...(log.sessionId === undefined ? {} : { sessionId: log.sessionId }),
-      payload: { id: injury.id, characterId: injury.characterId, name: injury.characterName, label: injury.label, ...log.payload },
+      // An injury in the GM's own words (`free`): its label is those words (readInjury), which the players' gate keeps from them.
+      payload: { id: injury.id, characterId: injury.characterId, name: injury.characterName, label: injury.label, ...(injury.details.kind === 'other' ? { free: true } : {}), ...log.payload },
     },
   )
 }

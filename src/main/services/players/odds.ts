@@ -26,6 +26,9 @@ function percent(p: number): string {
 
 const isPc = (id: unknown, pcIds: ReadonlySet<number>): boolean => typeof id === 'number' && pcIds.has(id)
 
+/** Whether a LODE side's entry still says its pool: the players' copy of a foe's side whose numbers are hidden does not (LODE-1). */
+const hasPool = (side: unknown): side is LodeSide => !!side && typeof side === 'object' && !!(side as { input?: unknown }).input
+
 /** A LODE side as its log entry stores it: who rolled and the pool, Energy dice included. */
 interface LodeSide {
   characterId: number | null
@@ -73,24 +76,25 @@ export function publicOdds(entry: LogEntry, pcIds: ReadonlySet<number>): string 
   try {
     switch (entry.kind) {
       case 'osr.check':
-        if (!isPc(p.characterId, pcIds)) return null
+        // A check at a foe's hidden numbers keeps no modifier or target for the players: no odds either.
+        if (!isPc(p.characterId, pcIds) || typeof p.modifier !== 'number' || typeof p.target !== 'number') return null
         return `Success ${percent(checkOdds({ modifier: Number(p.modifier), target: Number(p.target) }).success)}`
       case 'osr.save':
-        if (!isPc(p.characterId, pcIds)) return null
+        if (!isPc(p.characterId, pcIds) || typeof p.target !== 'number') return null
         return `Resisted ${percent(saveOdds({ target: Number(p.target) }).saved)}`
       case 'osr.strike': {
-        // OSR-15, OSR-17: every roll of a strike adds the same modifier against 10.
-        if (!isPc(p.characterId, pcIds)) return null
+        // OSR-15, OSR-17: every roll of a strike adds the same modifier against 10 (none kept when it holds a foe's hidden numbers).
+        if (!isPc(p.characterId, pcIds) || typeof p.modifier !== 'number') return null
         const rolls = Array.isArray(p.rolls) ? p.rolls.length : 1
         const hit = percent(checkOdds({ modifier: Number(p.modifier), target: CHECK_TARGET }).success)
         return rolls > 1 ? `Hit ${hit} on each of ${rolls} rolls` : `Hit ${hit}`
       }
       case 'osr.shot':
-        if (!isPc(p.characterId, pcIds)) return null
+        if (!isPc(p.characterId, pcIds) || typeof p.modifier !== 'number') return null
         return `Hit ${percent(checkOdds({ modifier: Number(p.modifier), target: CHECK_TARGET }).success)}`
       case 'osr.cast':
         // OSR-22: casting is a check against 10 with the caster's modifier.
-        if (!isPc(p.characterId, pcIds)) return null
+        if (!isPc(p.characterId, pcIds) || typeof p.modifier !== 'number') return null
         return `Success ${percent(checkOdds({ modifier: Number(p.modifier), target: CHECK_TARGET }).success)}`
       case 'ladder.roll': {
         if (!isPc(p.characterId, pcIds) || !p.difficulty) return null
@@ -98,12 +102,14 @@ export function publicOdds(entry: LogEntry, pcIds: ReadonlySet<number>): string 
         return o.success ? `Success ${percent(o.success.p)}` : null
       }
       case 'lode.roll':
-        if (!isPc(p.characterId, pcIds)) return null
-        return lodePoolWords(p as unknown as LodeSide, p.mode === 'fluke')
+        if (!isPc(p.characterId, pcIds) || !hasPool(p)) return null
+        return lodePoolWords(p, p.mode === 'fluke')
       case 'lode.opposed': {
         // LODE-7: each side's pool as rolled; the odds are told from the player character's side.
-        const a = p.a as LodeSide
-        const b = p.b as LodeSide
+        // Without a side's pool (a foe's numbers not shown) they would give that pool away: none.
+        const a = p.a
+        const b = p.b
+        if (!hasPool(a) || !hasPool(b)) return null
         const o = opposedOdds(a.input, b.input)
         if (isPc(a.characterId, pcIds)) return `${a.name} wins ${percent(o.win)} · tie ${percent(o.tie)}`
         if (isPc(b.characterId, pcIds)) return `${b.name} wins ${percent(o.lose)} · tie ${percent(o.tie)}`
@@ -111,13 +117,13 @@ export function publicOdds(entry: LogEntry, pcIds: ReadonlySet<number>): string 
       }
       case 'lode.reroll':
         // A Destiny re-roll throws the same pool again (LODE-8); an opposed roll's win odds need the other side's pool, which the entry does not keep.
-        if (!isPc(p.characterId, pcIds) || p.mode === 'opposed') return null
-        return lodePoolWords(p as unknown as LodeSide, p.mode === 'fluke')
+        if (!isPc(p.characterId, pcIds) || p.mode === 'opposed' || !hasPool(p)) return null
+        return lodePoolWords(p, p.mode === 'fluke')
       case 'lode.deliberate':
       case 'lode.deliberate.reroll':
         // LODE-10: each attempt at deliberate Halfmagic works only on Halfmagic, at Base Dice 2.
-        if (!isPc(p.characterId, pcIds)) return null
-        return `Halfmagic ${percent(exactPoolOdds((p as unknown as LodeSide).input, false).halfmagic)}`
+        if (!isPc(p.characterId, pcIds) || !hasPool(p)) return null
+        return `Halfmagic ${percent(exactPoolOdds(p.input, false).halfmagic)}`
       case 'ranks.aspect': {
         // RK-4: the aspect's die added to the roll as it stood, as the GM's "With it" line gave.
         if (!isPc(p.characterId, pcIds)) return null

@@ -49,7 +49,7 @@ function lights(v: PlayerView): HTMLElement {
       el(
         'div',
         { class: `light${l.goingOut ? ' going-out' : ''}`, 'data-testid': 'players-light' },
-        el('p', { class: 'light-head' }, el('strong', {}, l.name), ` · ${l.carrier}`, el('span', { class: 'left' }, timeLeft(l.secondsLeft))),
+        el('p', { class: 'light-head' }, el('strong', {}, l.name), l.carrier ? ` · ${l.carrier}` : null, el('span', { class: 'left' }, timeLeft(l.secondsLeft))),
         bar,
         l.goingOut ? el('p', { class: 'warning', role: 'alert' }, 'About to go out') : null,
       ),
@@ -118,7 +118,7 @@ function rolls(v: PlayerView): HTMLElement | null {
 function handouts(v: PlayerView): HTMLElement | null {
   if (v.handouts.length === 0) return null
   const s = el('section', { class: 'handouts', 'aria-label': 'Handouts', 'data-testid': 'players-handouts' }, el('h2', {}, 'Handouts'))
-  for (const h of v.handouts) s.append(el('article', { class: 'handout' }, el('h3', {}, h.name), el('p', {}, h.text)))
+  for (const h of v.handouts) s.append(el('article', { class: 'handout' }, h.name ? el('h3', {}, h.name) : null, el('p', {}, h.text)))
   return s
 }
 

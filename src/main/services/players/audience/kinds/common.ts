@@ -3,16 +3,25 @@
  * encounter's reaction, sessions; and what is the GM's alone (records and settings, encounter
  * tables and their rolls, where the encounter check stands, what the GM shows or hides).
  */
-import { type KindRule, without } from './rule'
+import { type KindRule, type Payload, without, withField } from './rule'
 
 /** A hidden timer, and every entry about it, is the GM's (CLK-6). */
 const timerRule: KindRule = (p) => (p.hiddenFromPlayers === true ? null : p)
 
+/** An injury change's `from` or `to` without the GM's own description of it. */
+function undescribed(change: unknown): unknown {
+  return change && typeof change === 'object' ? without(change as Payload, 'description', 'label') : change
+}
+
 /**
- * An injury the GM described in their own words is "an injury" to the players: its words may be
- * the GM's. One in the rules' words (Wounded · arm, Broken left arm, Doomed) is told as it is.
+ * An injury the GM described in their own words is "Injury" to the players: its words may be the
+ * GM's. One in the rules' words (Wounded · arm, Broken left arm, Doomed) is told as it is; the
+ * description a GM writes beside any injury is theirs.
  */
-const injuryRule: KindRule = (p) => (p.free === true ? { ...without(p, 'free'), label: 'Injury' } : p)
+const injuryRule: KindRule = (p) => {
+  const out = withField(withField(p, 'from', undescribed), 'to', undescribed)
+  return p.free === true ? { ...without(out, 'free'), label: 'Injury' } : out
+}
 
 /** The ledger of a character is the table's; the campaign's own (the GM's Threat, RK-7) is the GM's. */
 const ledgerRule: KindRule = (p) => (p.characterId === null || p.characterId === undefined ? null : p)
