@@ -14,6 +14,7 @@ process.env.LANTERN_TEST_DATABASE = 'postgres'
 export const SQLITE_ONLY = [
   'test/services/migrations.test.ts',
   'test/services/upgrades.test.ts',
+  'test/services/upgrade-audiences.test.ts',
   'test/services/records-schema.test.ts',
   'test/services/ledger-migration.test.ts',
   'test/services/backup.test.ts',
