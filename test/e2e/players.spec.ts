@@ -125,11 +125,14 @@ test('the players’ screen follows the GM live and shows only what players may 
   await page.screenshot({ path: `${SHOTS}/gm-reveal.png` })
 
   // A location handout: the players read the words written for them, never the GM's description.
+  // Under the heading the GM gives it: the record's own name is the GM's.
   await dialog.getByLabel('Location or NPC').selectOption({ label: 'Location: The Crypt' })
+  await dialog.getByLabel(/^Heading for the players/).fill('Below the chapel')
   await dialog.getByLabel('What the players read (never your notes)').fill('A low vault that smells of wet stone.')
   await dialog.getByRole('button', { name: 'Reveal to players' }).click()
-  await expect(player.getByTestId('players-handouts')).toContainText('The Crypt')
+  await expect(player.getByTestId('players-handouts')).toContainText('Below the chapel')
   await expect(player.getByTestId('players-handouts')).toContainText('A low vault that smells of wet stone.')
+  await expect(player.getByTestId('players-handouts')).not.toContainText('The Crypt')
   await dialog.getByRole('button', { name: 'Close' }).click()
 
   // One public roll and one GM-only roll: only the public one reaches the players.

@@ -8,6 +8,7 @@ test('a Challenge session: D stops at an encounter, the ghouls come into the set
     systemName: 'The Challenge System',
     campaign: 'Dragon Lair',
     sheet: { abilities: [{ name: 'Vanquish Monster', rating: 7, bonus: 0, reserves: 5, resistance: 0 }], reductions: [] },
+    secrets: ['Bitten hand', 'rating 5', 'bonus 1'],
     ledger: [['xp', 3, 'three sessions']],
     spend: 'Spend 1 XP: Glam',
     earn: 'Earn 1 XP: Glam',

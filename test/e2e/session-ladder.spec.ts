@@ -8,6 +8,7 @@ test('a Ladder session: D stops at an encounter, the ghouls met and a typed foe 
     systemName: 'The Ladder',
     campaign: 'Clockwork City',
     sheet: { concept: 'thief', assets: [{ name: 'Knife fighting', rating: 'expert', school: null }] },
+    secrets: ['Ghoul king'],
     ledger: [['pp', 2, 'an episode']],
     spend: 'Spend 1 Plot Point: Glam',
     earn: 'Earn 1 Plot Point: Glam',

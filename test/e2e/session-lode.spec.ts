@@ -7,6 +7,7 @@ test('a LODE session: D stops at an encounter, the ghouls and a typed foe at Bas
     system: 'lode',
     systemName: 'LODE',
     campaign: 'Lode Deep',
+    secrets: ['Rust golem', 'Base Dice', 'Bitten hand'],
     ledger: [['destiny', 2, 'starting Destiny']],
     spend: 'Spend 1 Destiny point: Glam',
     earn: 'Earn 1 Destiny point: Glam',

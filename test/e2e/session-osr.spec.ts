@@ -8,6 +8,7 @@ test('an old-school session: D stops at an encounter, its ghouls and a typed foe
     systemName: 'Old-school core',
     campaign: 'Brigand Hills',
     sheet: { level: 1, B: 0, M: 0, S: 0, h: 5, maxH: 5 },
+    secrets: ['Ghoul king'],
     ledger: [['gold', 20, 'starting gold']],
     spend: 'Spend 1 GP: Glam',
     earn: 'Earn 1 XP: Glam',

@@ -6,7 +6,10 @@
  * the session; five actions after them — an earn, and a second fight started, played and ended on
  * the clock bar — are undone with Ctrl+Z, newest first, the tracker going back with the clock, and
  * one is redone with Ctrl+Shift+Z; the session is closed and its recap holds the spend and the
- * injury. Seeded dice; the table is photographed at 1280×720.
+ * injury. Seeded dice; the table is photographed at 1280×720. A player watches on a phone the whole
+ * time: no frame its page receives, and nothing on it, names a foe the GM never revealed or what
+ * the encounter table holds; the players' recap tells the earn once (undone and redone) and
+ * nothing of undo's own bookkeeping.
  */
 import BetterSqlite3 from 'better-sqlite3'
 import type { Locator, Page } from '@playwright/test'
@@ -36,6 +39,19 @@ export interface SessionPlay {
   injure(form: Locator, page: Page): Promise<string>
   /** The tracker's round as the table shows it, for systems whose tracker follows a fight begun on the clock bar. */
   trackerRound?(page: Page): Locator
+  /** What the GM hid that this system's fight names (a typed foe's name, its numbers' words), never to reach the players. */
+  secrets: (string | RegExp)[]
+}
+
+/** Hidden in every system's session: the ghouls met (never revealed) and the wandering table they came from. */
+const SECRETS: (string | RegExp)[] = [/ghoul/i, 'Hill wanderers']
+
+/** Fails naming the secret when a text holds one. */
+function expectNoSecret(text: string, secrets: (string | RegExp)[], where: string): void {
+  for (const s of secrets) {
+    const found = typeof s === 'string' ? text.includes(s) : s.test(text)
+    expect(found, `${where} holds ${String(s)}`).toBe(false)
+  }
 }
 
 /** The PC, a start balance, the dice's seed and the place's wandering table, written into the library the server has open. */
@@ -90,6 +106,18 @@ export async function playSession(page: Page, lantern: Lantern, play: SessionPla
   await session.getByRole('button', { name: 'Start session' }).click()
   await expect(session).toContainText('Session 1 · Into the Hills')
 
+  // A player opens the players' screen on a phone; every frame it receives is kept.
+  await page.getByRole('button', { name: 'Players’ screen' }).click()
+  const sharing = page.getByRole('dialog', { name: 'Players’ screen' })
+  const link = (await sharing.getByTestId('players-url').textContent())!.trim()
+  await sharing.getByRole('button', { name: 'Close' }).click()
+  const phone = await page.context().browser()!.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+  const player = await phone.newPage()
+  const frames: string[] = []
+  player.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))))
+  await player.goto(link)
+  await expect(player.getByTestId('players-mode')).toHaveText('Exploration')
+
   // CLK-3: one press of D stops at the turn of the first encounter, with the rest of the day left.
   await time.click()
   await page.keyboard.press('d')
@@ -104,6 +132,14 @@ export async function playSession(page: Page, lantern: Lantern, play: SessionPla
   // The fight, in the system's own tracker; it ends once, on both.
   await play.fight(page, bar)
   await expect(mode).toHaveText(/^Exploration/)
+
+  // After the fight the player's page, and every frame it got, names no foe the GM kept hidden.
+  const secrets = [...SECRETS, ...play.secrets]
+  await expect(player.getByTestId('players-mode')).toHaveText('Exploration')
+  await expect(player.getByTestId('players-rolls')).toBeVisible()
+  await player.screenshot({ path: `${SHOTS}/players-${play.system}-after-fight.png`, fullPage: true })
+  expectNoSecret(await player.locator('body').innerText(), secrets, 'the players’ page')
+  expectNoSecret(frames.join('\n'), secrets, 'the frames the players’ page received')
 
   // A spend from the party column, in the session.
   await openSection(page, 'Table')
@@ -161,8 +197,25 @@ export async function playSession(page: Page, lantern: Lantern, play: SessionPla
   await session.getByRole('button', { name: 'Close session' }).click()
   await session.getByRole('link', { name: /recap/i }).click()
   const recap = page.getByRole('main')
+  const source = recap.getByLabel('Markdown source')
+
+  // The players' recap (shown first): the story as it stands (the earn once, though undone and
+  // redone), nothing of undo's bookkeeping, no foe the GM kept hidden.
+  await expect(source).toHaveValue(/recap_for: players/)
+  const markdown = await source.inputValue()
+  expect(markdown.match(/a clever plan/g)).toHaveLength(1)
+  expect(markdown).toContain('bribed the gate guard')
+  expect(markdown).not.toMatch(/Undone|Redone/)
+  expectNoSecret(markdown, secrets, 'the players’ recap')
+  await page.screenshot({ path: `${SHOTS}/session-${play.system}-players-recap.png` })
+
+  // The GM's recap holds the spend and the injury as recorded.
+  await recap.getByRole('radiogroup', { name: 'Recap for' }).getByLabel('GM (everything)').check()
+  await expect(source).toHaveValue(/recap_for: GM/)
   await expect(recap).toContainText('bribed the gate guard')
   await expect(recap).toContainText(injury)
   await page.screenshot({ path: `${SHOTS}/session-${play.system}-recap.png` })
+  expectNoSecret(frames.join('\n'), secrets, 'the frames the players’ page received')
+  await phone.close()
   expect(problems).toEqual([])
 }

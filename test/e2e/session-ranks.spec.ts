@@ -7,6 +7,7 @@ test('a Ranks session: D stops at an encounter, the ghouls and a typed foe with 
     system: 'ranks',
     systemName: 'Resolution and Ranks',
     campaign: 'Ranks Town',
+    secrets: ['Cult leader', 'Bitten hand'],
     ledger: [['xp', 3, 'three sessions']],
     spend: 'Spend 1 XP: Glam',
     earn: 'Earn 1 XP: Glam',

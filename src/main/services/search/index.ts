@@ -13,6 +13,7 @@ import { likeNoCase } from '../core'
 import { indexQueuedLog } from '../core/log-search-queue'
 
 import { SEARCH_KIND_CODES, TRIGRAM, SMALL_RANGE, searchTerms, charCount, toFtsQuery, containing, markMatches } from './terms'
+import { notInStory } from './story'
 
 export { MARK_START, MARK_END, SEARCH_KIND_CODES, searchTerms, toFtsQuery, containing, markMatches } from './terms'
 
@@ -210,19 +211,7 @@ async function toHits(db: Kysely<Database>, rows: IndexRow[], terms: string[]): 
   if (ownerIds.length) {
     for (const o of await db.selectFrom('character').select(['id', 'name']).where('id', 'in', ownerIds).execute()) owners.set(o.id, o.name)
   }
-  // A ledger entry whose action was undone, or that an undo wrote to reverse one, is no part of the story.
-  const ledgerIds = rows.filter((r) => r.kind === 'ledger_entry').map((r) => r.ref_id)
-  const undoneLedger = new Set<number>()
-  if (ledgerIds.length) {
-    const gone = await db
-      .selectFrom('ledger_entry as le')
-      .innerJoin('log_entry as l', 'l.id', 'le.log_entry_id')
-      .select('le.id')
-      .where('le.id', 'in', ledgerIds)
-      .where((eb) => eb.or([eb('l.undone', '=', 1), eb('l.audience', '=', 'book')]))
-      .execute()
-    for (const g of gone) undoneLedger.add(g.id)
-  }
+  const undoneLedger = await notInStory(db, rows.filter((r) => r.kind === 'ledger_entry').map((r) => r.ref_id))
   const logIds = rows.filter((r) => r.kind === 'log_entry').map((r) => r.ref_id)
   const logs = new Map<number, LogEntryRow & { number: number | null; session_title: string | null }>()
   if (logIds.length) {
