@@ -11,7 +11,6 @@ import { toLogEntry } from '../core/log'
 import { AppError } from '../core/errors'
 import { likeNoCase } from '../core'
 import { indexQueuedLog } from '../core/log-search-queue'
-
 import { SEARCH_KIND_CODES, TRIGRAM, SMALL_RANGE, searchTerms, charCount, toFtsQuery, containing, markMatches } from './terms'
 import { notInStory } from './story'
 
