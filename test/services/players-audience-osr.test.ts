@@ -141,3 +141,25 @@ describe('the old-school rules of the players’ gate, kind by kind', () => {
     expect(decideEntry('osr.combat.foe.saved', { name: 'Zqx Bear' }, false, shown).audience).toBe('gm')
   })
 })
+
+describe('a foe’s faces on the players’ screen', () => {
+  it('OSR-16: a strike by a foe whose numbers are hidden shows no faces (its harm die is its weapon’s class); one by a player character does', async () => {
+    const lib2 = tempLibrary()
+    const core2 = await lib2.open()
+    try {
+      const c = (await gm(core2, 'campaign.create', { name: 'Keep', system: 'osr', seed: 'faces' })).id
+      const pc = (await gm(core2, 'character.create', { campaignId: c, kind: 'pc', name: 'Glam', sheet: { level: 1, B: 1, M: 0, S: 0, h: 6, maxH: 6 } })).id
+      await gm(core2, 'osr.combat.start', { campaignId: c, party: [pc], adHoc: [{ name: 'Zqx Bear', maxH: 187, weapon: 'long' }] })
+      const bear = (await gm(core2, 'osr.state', { campaignId: c })).combat!.combatants.find((x) => x.name === 'Zqx Bear')!.characterId
+      await gm(core2, 'osr.roll', { campaignId: c, roll: { what: 'strike', characterId: bear, targetId: pc, weaponId: null, darkness: false }, gmOnly: false })
+      await gm(core2, 'osr.roll', { campaignId: c, roll: { what: 'strike', characterId: pc, targetId: bear, weaponId: null, darkness: false }, gmOnly: false })
+      const [byGlam, byBear] = (await playerView(core2.deps, c)).rolls
+      expect(byBear!.text).toMatch(/^A foe struck at Glam/)
+      expect(byBear!.faces).toEqual([])
+      expect(byGlam!.faces.length).toBeGreaterThan(0)
+    } finally {
+      await core2.close()
+      lib2.cleanup()
+    }
+  })
+})

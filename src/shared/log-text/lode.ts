@@ -3,10 +3,11 @@ import type { LogEntry } from '../contract'
 import { LODE_LABEL_WORDS as LABEL_WORDS, dice, entryWords, successes } from './words'
 import type { LodeLabel } from '../contract'
 
+/** A side as its entry keeps it; the players' copy of a foe's side has no pool and no `what` (its numbers, LODE-1). */
 interface SidePayload {
   name: string
-  what: string
-  pool: number
+  what?: string
+  pool?: number
   successes: number
   label: LodeLabel
   fumble: boolean
@@ -15,7 +16,7 @@ interface SidePayload {
 
 /** "3 successes — Solid", with a fumble or Halfmagic said outright. */
 function outcome(s: SidePayload): string {
-  if (s.pool <= 0) return 'no dice to roll — failure'
+  if (typeof s.pool === 'number' && s.pool <= 0) return 'no dice to roll — failure'
   const said = `${successes(s.successes)} — ${LABEL_WORDS[s.label] ?? s.label}`
   if (s.fumble) return `${said}, a fumble`
   if (s.halfmagic > 0) return `${said}, Halfmagic level ${s.halfmagic}`
@@ -31,7 +32,7 @@ export function describeLodeEntry(e: LogEntry): string {
     case 'lode.roll':
       return p.mode === 'fluke'
         ? `${p.name} rolled the Fluke Die: ${outcome(p)}.`
-        : `${p.name} rolled${whatOf(p)} (${dice(Math.max(p.pool, 0))}): ${outcome(p)}.`
+        : `${p.name} rolled${whatOf(p)}${typeof p.pool === 'number' ? ` (${dice(Math.max(p.pool, 0))})` : ''}: ${outcome(p)}.`
     case 'lode.reroll':
       return `${p.name} spent a Destiny point to re-roll${whatOf(p)}: ${outcome(p)}.`
     case 'lode.opposed': {

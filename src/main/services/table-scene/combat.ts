@@ -22,6 +22,7 @@ import type { LogEntry } from '../../../shared/contract'
 import * as clock from '../clock'
 import type { CombatChange, CombatFollower, StepContext } from '../clock'
 import { currentScene, saveScene, type StoredScene } from '../table-lode/scene'
+import { endedText, startedText } from './text'
 
 export type SceneSystem = 'lode' | 'ranks'
 /** Systems whose fight begins from an encounter with its foes named here (a Challenge takes them into its set-up, CH-9). */
@@ -49,14 +50,6 @@ export function defaultFoe(system: MetSystem, name: string, npcId: number | null
   if (system === 'challenge') return { name, baseDice: null, rank: null, npcId }
   return system === 'lode' ? { name, baseDice: 2, rank: null, npcId } : { name, baseDice: null, rank: 'fair', npcId }
 }
-
-/** The foe's number in words: "Base Dice 2" or "Fair". */
-export function foeNumber(foe: StoredFoe): string {
-  if (foe.baseDice !== null) return `Base Dice ${foe.baseDice}`
-  return foe.rank ? foe.rank.charAt(0).toUpperCase() + foe.rank.slice(1) : ''
-}
-
-const named = (foes: readonly StoredFoe[]) => foes.map((f) => `${f.name} (${foeNumber(f)})`).join(', ')
 
 export function refused(message: string, field: string, problem: string): AppError {
   return new AppError('refused', message, [{ field, problem }])
@@ -152,9 +145,8 @@ async function nextLodeScene(ctx: StepContext): Promise<StoredScene> {
  */
 export async function logCombatStarted(ctx: StepContext, system: MetSystem, row: Met | undefined, sceneBefore: StoredScene | null): Promise<void> {
   const met = row ? await metFoes(ctx, system, row) : { foes: [], faces: [] }
-  const scene = sceneBefore ? ` Scene ${sceneBefore.number + 1} begins (LODE-11).` : ''
-  const numbers = system === 'challenge' ? met.foes.map((f) => f.name).join(', ') : named(met.foes)
-  const text = met.foes.length > 0 ? `The fight is on against ${numbers}.${scene}` : `The fight is on.${scene}`
+  // A Challenge's foes have no number of their own here: its set-up rates them (CH-1).
+  const text = startedText(met.foes, sceneBefore)
   await ctx.recorder.log({
     kind: `${system}.combat.started`,
     payload: { foes: met.foes, met: row ? row.text || row.npcName : null, sceneBefore, text },
@@ -173,7 +165,7 @@ function follower(system: SceneSystem): CombatFollower {
     const scene = await sceneOf(ctx.tx.trx, ctx.campaignId, system, ctx.state)
     const sceneBefore = system === 'lode' ? await nextLodeScene(ctx) : null
     const foes = scene?.foes.map((f) => f.name) ?? []
-    const text = `The fight is over after ${change.round} round${change.round === 1 ? '' : 's'}${foes.length ? ` against ${foes.join(', ')}` : ''}.${sceneBefore ? ` Scene ${sceneBefore.number + 1} begins (LODE-11).` : ''}`
+    const text = endedText(change.round, foes, sceneBefore)
     await ctx.recorder.log({ kind: `${system}.combat.ended`, payload: { rounds: change.round, foes, sceneBefore, text } })
   }
 

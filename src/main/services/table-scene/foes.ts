@@ -11,7 +11,8 @@ import { AppError, appendLog, currentGameTime, unitOfWork, type ServiceDeps, typ
 import { insertCharacter } from '../characters'
 import { healsBetweenAdventures, injuryOwner, insertInjury } from '../injuries'
 import { readChallenge } from '../table-challenge/state'
-import { defaultFoe, entries, foeNumber, MAX_FOES, readSceneCombat, refused, requireSceneCampaign, type SceneSystem, type StoredFoe } from './combat'
+import { defaultFoe, entries, MAX_FOES, readSceneCombat, refused, requireSceneCampaign, type SceneSystem, type StoredFoe } from './combat'
+import { foeNumber, joinedText } from './text'
 
 type Rank = NonNullable<SceneFoe['rank']>
 
@@ -37,7 +38,7 @@ export async function addSceneFoe(
     if (scene.foes.length >= MAX_FOES) throw refused(`A fight holds at most ${MAX_FOES} foes.`, 'foe.name', 'too many foes')
     const base = defaultFoe(system, input.foe.name)
     const foe: StoredFoe = system === 'lode' ? { ...base, baseDice: input.foe.baseDice ?? 2 } : { ...base, rank: input.foe.rank ?? 'fair' }
-    await clockLog(tx, input.campaignId, `${system}.combat.foe`, { foe, text: `${foe.name} (${foeNumber(foe)}) joins the fight.` })
+    await clockLog(tx, input.campaignId, `${system}.combat.foe`, { foe, text: joinedText(foe) })
     return (await readSceneCombat(tx, input.campaignId, system))!
   })
 }
@@ -59,7 +60,7 @@ export async function saveSceneFoe(deps: ServiceDeps, system: SceneSystem, input
       name: foe.name,
       playerName: null,
       status: 'active',
-      notes: `Fought at ${foeNumber({ ...foe, npcId: null })}.`,
+      notes: `Fought at ${foeNumber(foe)}.`,
       tags: [],
       draft: true,
     })

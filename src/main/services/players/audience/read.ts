@@ -11,6 +11,7 @@ import type { Database, LogAudience } from '../../../db/schema'
 import type { LogEntry } from '../../../../shared/contract'
 import type { RolledFace } from '../../../engines/dice'
 import { decideOld } from './rules'
+import { FACES_HIDDEN } from './kinds/rule'
 import { metFoes, visibilityOf, type Visibility } from './visibility'
 
 declare const forPlayers: unique symbol
@@ -56,6 +57,12 @@ export async function playersEntries(db: Kysely<Database>, campaignId: number, r
       if (d.audience === 'gm') continue
       payload = d.players ?? (JSON.parse(r.payload) as Record<string, unknown>)
     } else continue
+    // A rule that kept the roll's faces from the players says so in their payload.
+    const faces = payload[FACES_HIDDEN] !== true
+    if (!faces) {
+      payload = { ...payload }
+      delete payload[FACES_HIDDEN]
+    }
     out.push({
       id: r.id,
       campaignId: r.campaign_id,
@@ -64,7 +71,7 @@ export async function playersEntries(db: Kysely<Database>, campaignId: number, r
       realTime: r.real_time,
       kind: r.kind,
       payload,
-      dice: r.dice ? (JSON.parse(r.dice) as RolledFace[]) : null,
+      dice: faces && r.dice ? (JSON.parse(r.dice) as RolledFace[]) : null,
       gmOnly: false,
       undone: false,
     } as PlayersEntry)

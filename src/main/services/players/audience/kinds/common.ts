@@ -23,8 +23,11 @@ const injuryRule: KindRule = (p) => {
   return p.free === true ? { ...without(out, 'free'), label: 'Injury' } : out
 }
 
-/** The ledger of a character is the table's; the campaign's own (the GM's Threat, RK-7) is the GM's. */
-const ledgerRule: KindRule = (p) => (p.characterId === null || p.characterId === undefined ? null : p)
+/**
+ * The ledger of a character is the table's; the campaign's own (the GM's Threat, RK-7) is the GM's,
+ * and so is the ledger of a foe met whose numbers are not shown (its Energy is part of its pool, LODE-9).
+ */
+const ledgerRule: KindRule = (p, v) => (p.characterId === null || p.characterId === undefined || !v.numbers(p.name) ? null : p)
 
 export const COMMON_RULES: Record<string, KindRule> = {
   note: 'all',

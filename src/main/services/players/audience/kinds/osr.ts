@@ -6,7 +6,7 @@
  * whose numbers are hidden is told by its natural die and its outcome.
  */
 import type { Visibility } from '../visibility'
-import { type KindRule, type Payload, eachOf, without, withField } from './rule'
+import { type KindRule, type Payload, eachOf, facesHidden, without, withField } from './rule'
 
 /** Harm as `harmPayload` writes it: without H before and after when the harmed one's numbers are hidden (OSR-19). */
 function harmed(h: unknown, v: Visibility): unknown {
@@ -15,7 +15,7 @@ function harmed(h: unknown, v: Visibility): unknown {
   return v.numbers(p.name) ? p : without(p, 'before', 'after')
 }
 
-/** OSR-10, OSR-3: a check or resistance roll by someone whose numbers are hidden: the die and the outcome. */
+/** OSR-10, OSR-3: a check or resistance roll by someone whose numbers are hidden: the d20 and the outcome. */
 const checkRule: KindRule = (p, v) => (v.numbers(p.who) ? p : without(p, 'modifier', 'parts', 'target', 'total', 'margin'))
 
 /** OSR-15 … OSR-18: a strike or a shot. */
@@ -24,7 +24,8 @@ const attackRule: KindRule = (p, v) => {
   if (!v.numbers(p.who) || !v.numbers(p.target)) {
     out = eachOf(without(out, 'modifier', 'parts'), 'rolls', (r) => without(r, 'total'))
   }
-  if (!v.numbers(p.who)) out = withField(out, 'weapon', () => null)
+  // A foe's harm dice are its weapon's class (OSR-16): its strike's faces are the GM's.
+  if (!v.numbers(p.who)) out = facesHidden(withField(out, 'weapon', () => null))
   return withField(out, 'harmed', (h) => harmed(h, v))
 }
 

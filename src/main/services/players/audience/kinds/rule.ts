@@ -9,6 +9,18 @@ export type Payload = Record<string, unknown>
  */
 export type KindRule = 'gm' | 'all' | ((p: Payload, v: Visibility) => Payload | null)
 
+/**
+ * The field a players' payload carries when the roll's faces are the GM's too: how many dice a foe
+ * threw, and their sides, give its numbers away (a pool, a rung, a weapon's harm die). The players'
+ * reader (../read.ts) leaves the faces out and drops the field.
+ */
+export const FACES_HIDDEN = 'facesHidden'
+
+/** The players' payload with the roll's faces kept from them. */
+export function facesHidden(p: Payload): Payload {
+  return { ...p, [FACES_HIDDEN]: true }
+}
+
 /** A copy of `p` without the given fields (the same object when it has none of them). */
 export function without(p: Payload, ...fields: string[]): Payload {
   if (!fields.some((f) => f in p)) return p
