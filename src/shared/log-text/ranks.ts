@@ -4,22 +4,40 @@ import { cap, entryWords } from './words'
 
 const s = (v: unknown): string => String(v ?? '')
 
+/** RK-3: a result's band in words, for a roll whose rank and dice the players may not read. */
+const BAND_WORDS: Record<string, string> = {
+  disaster: 'a disaster',
+  failure: 'a failure',
+  complicated: 'a complicated success',
+  partial: 'a partial success',
+  victory: 'a clean victory',
+  legendary: 'a legendary victory',
+}
+const bandWords = (band: unknown): string => BAND_WORDS[s(band)] ?? 'a result'
+
+/** "Great", or the band ("a partial success") of a result whose rank the players may not read. */
+const resultWords = (p: Record<string, unknown>, field: string): string => (p[field] === undefined && `${field}Band` in p ? bandWords(p[`${field}Band`]) : cap(s(p[field])))
+
 function rolled(p: Record<string, unknown>): string {
+  if (p.rank === undefined && 'resultBand' in p) return p.ability ? `${s(p.ability)}: ${bandWords(p.resultBand)}` : bandWords(p.resultBand)
   const ability = p.ability ? `${s(p.ability)} (${cap(s(p.rank))})` : cap(s(p.rank))
   return `${ability}: ▲${s(p.up)} ▼${s(p.down)} → ${cap(s(p.result))}`
 }
 
 function accepted(p: Record<string, unknown>): string {
   const parts: string[] = []
-  const danger = p.danger as { description: string; removed: boolean } | null
-  if (danger) parts.push(danger.removed ? `the Danger (${danger.description}) is removed` : `the Danger (${danger.description}) stays`)
+  const danger = p.danger as { description?: string; removed: boolean } | null
+  // A Danger the players have not been told the name of is "the Danger".
+  const which = danger?.description === undefined ? 'the Danger' : `the Danger (${danger.description})`
+  if (danger) parts.push(danger.removed ? `${which} is removed` : `${which} stays`)
   const harm = p.harm as { name: string; box: string | null; beyondDoomed: boolean } | null
   if (harm) parts.push(harm.beyondDoomed ? `${harm.name} takes Harm beyond Doomed: out of the scene, Courage to roll` : `${harm.name} marks ${cap(s(harm.box))}`)
   if (p.courage) parts.push(p.courage === 'recovering' ? 'found recovering, still Doomed' : 'dies or leaves the campaign, unless a Manifestation is taken')
   const xp = p.xp as { amount: number } | null
   if (xp) parts.push(`+${xp.amount} XP`)
   if (p.refreshed) parts.push(`“${s(p.refreshed)}” refreshed`)
-  return `${s(p.name)}’s ${cap(s(p.result))} ${s(p.ability)} stands${parts.length ? `: ${parts.join('; ')}` : ''}.`
+  const what = p.result === undefined && 'resultBand' in p ? `${p.ability ? `${s(p.ability)} ` : ''}roll (${bandWords(p.resultBand)})` : `${cap(s(p.result))} ${s(p.ability)}`
+  return `${s(p.name)}’s ${what} stands${parts.length ? `: ${parts.join('; ')}` : ''}.`
 }
 
 function move(p: Record<string, unknown>): string {
@@ -48,9 +66,9 @@ export function describeRanksEntry(e: LogEntry): string {
     case 'ranks.roll':
       return `${s(p.name)} rolled ${rolled(p)}${p.danger ? ` against ${s(p.danger)}` : ''}.`
     case 'ranks.aspect':
-      return `${s(p.name)} invoked “${s(p.aspect)}”: +${s(p.die)} → ${cap(s(p.result))} (was ${cap(s(p.from))})${p.mayLeaveScene ? `; still a failure, so ${s(p.name)} may leave the scene` : ''}.`
+      return `${s(p.name)} invoked “${s(p.aspect)}”: +${s(p.die)} → ${resultWords(p, 'result')} (was ${resultWords(p, 'from')})${p.mayLeaveScene ? `; still a failure, so ${s(p.name)} may leave the scene` : ''}.`
     case 'ranks.borderline':
-      return `Borderline ${cap(s(p.replaced))}: ${s(p.name)} rolled ${rolled(p)} instead.`
+      return `Borderline ${p.replaced === undefined ? 'roll made again' : cap(s(p.replaced))}: ${s(p.name)} rolled ${rolled(p)} instead.`
     case 'ranks.courage':
       return `${s(p.name)}, beyond Doomed, rolled ${rolled(p)}.`
     case 'ranks.accepted':
@@ -62,6 +80,8 @@ export function describeRanksEntry(e: LogEntry): string {
     case 'ranks.threat':
       return `The GM takes ${s(p.threat)} Threat for the session (${s(p.perCharacter)} for each of ${s(p.characters)} player characters).`
     case 'ranks.danger':
+      // RK-7: the players' version has no Threat, and no name while the Danger is hidden.
+      if (p.threat === undefined) return p.named === false ? `${s(p.name)} faces a Danger.` : `Danger for ${s(p.name)}: ${s(p.description)}.`
       return `Danger for ${s(p.name)}: ${s(p.description)} (${s(p.threat)} Threat; ${s(p.left)} left).`
     case 'ranks.move':
       return move(p)

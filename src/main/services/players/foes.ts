@@ -90,8 +90,9 @@ export async function tableCombatIn(tx: Tx, campaignId: number, system: SystemId
       }
     }
     case 'challenge': {
+      // The challenge on the table, running or decided and not yet put away (decided at once, CH-3, its foes are met all the same).
       const c = await currentChallengeIn(db, campaignId)
-      if (!c || c.status !== 'running') return null
+      if (!c || c.status === 'closed') return null
       // A side played by a player character is the party's; one typed in or played by an NPC is the foes'.
       const pcs = await pcIds(tx, campaignId)
       return {

@@ -53,8 +53,9 @@ function rankWords(o: { success: number; noHarm: number }, danger: unknown): str
  * them (the engine's, computed then), told from the side of the player character in it.
  */
 function challengeWords(p: Record<string, unknown>, pcIds: ReadonlySet<number>): string | null {
+  // The players' version of an entry facing a foe whose numbers are hidden keeps no odds: none are told.
   const o = p.odds as { a: number; b: number; draw: number; stalemate: number } | null | undefined
-  if (!o) return null
+  if (!o || ![o.a, o.b, o.draw, o.stalemate].every((x) => typeof x === 'number' && Number.isFinite(x))) return null
   const sides: { name: string; characterId: number | null }[] = Array.isArray(p.sides)
     ? (p.sides as { name: string; characterId: number | null }[])
     : ((p.names as string[] | undefined) ?? []).map((name, i) => ({ name, characterId: ((p.characterIds as (number | null)[] | undefined) ?? [])[i] ?? null }))
@@ -97,7 +98,8 @@ export function publicOdds(entry: LogEntry, pcIds: ReadonlySet<number>): string 
         if (!isPc(p.characterId, pcIds) || typeof p.modifier !== 'number') return null
         return `Success ${percent(checkOdds({ modifier: Number(p.modifier), target: CHECK_TARGET }).success)}`
       case 'ladder.roll': {
-        if (!isPc(p.characterId, pcIds) || !p.difficulty) return null
+        // LAD-4: a task's chance needs its asset and difficulty; a roll whose asset the players may not read shows none.
+        if (!isPc(p.characterId, pcIds) || !p.difficulty || !p.asset) return null
         const o = ladderOdds({ kind: 'task', asset: p.asset, difficulty: p.difficulty, wonky: p.wonky ?? null, extended: p.extended === true } as Parameters<typeof ladderOdds>[0])
         return o.success ? `Success ${percent(o.success.p)}` : null
       }
@@ -125,15 +127,15 @@ export function publicOdds(entry: LogEntry, pcIds: ReadonlySet<number>): string 
         if (!isPc(p.characterId, pcIds) || !hasPool(p)) return null
         return `Halfmagic ${percent(exactPoolOdds(p.input, false).halfmagic)}`
       case 'ranks.aspect': {
-        // RK-4: the aspect's die added to the roll as it stood, as the GM's "With it" line gave.
-        if (!isPc(p.characterId, pcIds)) return null
+        // RK-4: the aspect's die added to the roll as it stood, as the GM's "With it" line gave; none where the rank or dice are not the players' to read.
+        if (!isPc(p.characterId, pcIds) || typeof p.rank !== 'string' || typeof p.from !== 'string' || typeof p.up !== 'number' || typeof p.down !== 'number') return null
         const from = p.from as Rank
         return rankWords(chartOf(aspectOdds({ ability: p.rank as Rank, up: Number(p.up), down: Number(p.down), result: from, colour: colourOf(from) })), p.danger)
       }
       case 'ranks.borderline':
       case 'ranks.roll': {
-        // RK-2: Fair or better succeeds; against a Danger (RK-8) it is removed, with no Harm on Good or better.
-        if (!isPc(p.characterId, pcIds)) return null
+        // RK-2: Fair or better succeeds; against a Danger (RK-8) it is removed, with no Harm on Good or better. None without the rank.
+        if (!isPc(p.characterId, pcIds) || typeof p.rank !== 'string') return null
         return rankWords(rankRollOdds({ rank: p.rank as Rank }), p.danger)
       }
       case 'challenge.started':

@@ -105,9 +105,6 @@ function wordsFor(e: LogEntry, variant: RecapVariant): string | null {
       const dice = p.roll === 'd6 + S' && spirit !== 0 ? `d6 ${String(p.face)} ${minus(spirit)} = ${String(p.total)}` : `d6 = ${String(p.face)}`
       return `Reaction${who}: ${dice} → ${String(p.reaction)}.`
     }
-    case 'ranks.danger':
-      // The Threat the Danger cost is the GM's pool.
-      return variant === 'players' ? `Danger for ${String(p.name)}: ${String(p.description)}.` : lineText(e)
     case 'session.closed': {
       if (variant === 'gm') return lineText(e)
       const topUps = (p.topUps as { name: string; amount: number }[] | undefined) ?? []

@@ -18,9 +18,10 @@ function undescribed(change: unknown): unknown {
  * GM's. One in the rules' words (Wounded · arm, Broken left arm, Doomed) is told as it is; the
  * description a GM writes beside any injury is theirs.
  */
-const injuryRule: KindRule = (p) => {
+const injuryRule: KindRule = (p, v) => {
   const out = withField(withField(p, 'from', undescribed), 'to', undescribed)
-  return p.free === true ? { ...without(out, 'free'), label: 'Injury' } : out
+  // A foe's injury in numbers (maximum H −3, −2 to an ability) holds its numbers while they are hidden.
+  return p.free === true || !v.numbers(p.name) ? { ...without(out, 'free'), label: 'Injury' } : out
 }
 
 /**
