@@ -33,10 +33,10 @@ export async function tableCombat(deps: ServiceDeps, campaignId: number, system:
 
 /**
  * The same, read inside a unit of work. A Ladder combat and Ranks' Dangers are shown only while the
- * clock is in combat (`inCombat`); the players' gate asks with `inCombat` true, to meet every foe
- * the trackers hold.
+ * clock is in combat (`inCombat`); the players' gate asks with 'meet', to meet every foe the
+ * trackers hold (every open Ladder conflict's, Dangers out of combat).
  */
-export async function tableCombatIn(tx: Tx, campaignId: number, system: SystemId, inCombat: boolean): Promise<TableCombat | null> {
+export async function tableCombatIn(tx: Tx, campaignId: number, system: SystemId, inCombat: boolean | 'meet'): Promise<TableCombat | null> {
   const db = tx.trx
   switch (system) {
     case 'osr': {
@@ -66,27 +66,13 @@ export async function tableCombatIn(tx: Tx, campaignId: number, system: SystemId
     }
     case 'ladder': {
       if (!inCombat) return null
-      const open = (await listConflicts(db, { campaignId, openOnly: true })).find((c) => c.kind === 'combat')
-      if (!open) return null
-      const pcs = new Set(
-        (await db.selectFrom('character').select('id').where('campaign_id', '=', campaignId).where('kind', '=', 'pc').execute()).map((r) => r.id),
-      )
+      // The screen shows the combat; the gate meets everyone at any open conflict (a duel, a race, a fight: LAD-7 … LAD-12).
+      const open = (await listConflicts(db, { campaignId, openOnly: true })).filter((c) => inCombat === 'meet' || c.kind === 'combat').slice(0, inCombat === 'meet' ? undefined : 1)
+      if (open.length === 0) return null
+      const pcs = await pcIds(tx, campaignId)
       return {
         terms: 'Combatants',
-        groups: open.sides.map((s) => ({
-          label: s.label,
-          score: null,
-          scoreIsFoes: false,
-          fighters: s.members.map((m) => ({
-            key: `ladder:${open.id}:${m.name}`,
-            name: m.name,
-            side: m.characterId !== null && pcs.has(m.characterId) ? 'party' : 'foes',
-            turn: false,
-            out: m.out || m.status?.killed === true || m.status?.incapacitated != null,
-            // LAD-15 … LAD-19: wounds and being subdued, as the tracker shows them.
-            numbers: m.status ? [m.status.wounds ? `${m.status.wounds} wound${m.status.wounds === 1 ? '' : 's'}` : 'unhurt', m.status.subdued ? 'subdued' : ''].filter(Boolean).join(', ') : 'unhurt',
-          })),
-        })),
+        groups: open.flatMap((conflict) => conflictGroups(conflict, pcs)),
       }
     }
     case 'challenge': {
@@ -155,4 +141,22 @@ async function sceneFoes(tx: Tx, campaignId: number, system: SceneSystem): Promi
 async function pcIds(tx: Tx, campaignId: number): Promise<Set<number>> {
   const rows = await tx.trx.selectFrom('character').select('id').where('campaign_id', '=', campaignId).where('kind', '=', 'pc').execute()
   return new Set(rows.map((r) => r.id))
+}
+
+/** A Ladder conflict's sides as the players' screen groups them: a member is the party's only when a player character. */
+function conflictGroups(conflict: Awaited<ReturnType<typeof listConflicts>>[number], pcs: ReadonlySet<number>): TableCombat['groups'] {
+  return conflict.sides.map((s) => ({
+    label: s.label,
+    score: null,
+    scoreIsFoes: false,
+    fighters: s.members.map((m) => ({
+      key: `ladder:${conflict.id}:${m.name}`,
+      name: m.name,
+      side: m.characterId !== null && pcs.has(m.characterId) ? ('party' as const) : ('foes' as const),
+      turn: false,
+      out: m.out || m.status?.killed === true || m.status?.incapacitated != null,
+      // LAD-15 … LAD-19: wounds and being subdued, as the tracker shows them.
+      numbers: m.status ? [m.status.wounds ? `${m.status.wounds} wound${m.status.wounds === 1 ? '' : 's'}` : 'unhurt', m.status.subdued ? 'subdued' : ''].filter(Boolean).join(', ') : 'unhurt',
+    })),
+  }))
 }

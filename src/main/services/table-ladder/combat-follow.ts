@@ -15,6 +15,7 @@ import { openConflict, saveConflict, undoPoint, type CombatState } from './confl
 import { closeConflict, insertConflict, openCombatId } from './conflicts'
 import { refuse, requireLadderCampaign } from './refusal'
 import { undoLadderEntry } from './undo'
+import { roundLine, type RoundSaid } from './lines'
 
 /** What the table passes to the clock with a combat: the fight set up, an encounter's row, or a round's plan. */
 export interface LadderSetup {
@@ -59,9 +60,10 @@ async function follow(ctx: StepContext, change: CombatChange): Promise<ClockStat
   if (setup.round && setup.round.id === id) return withTimers(change.clock, await runCombatRound(ctx.tx, conflict, setup.round, change.round, log, () => clock.roundDice(ctx)))
   // A round on the clock bar with nothing planned: the round passes and no one attacked (LAD-12).
   const state: CombatState = { ...(conflict.state as CombatState), round: change.round }
-  const text = `Round ${change.round} of “${conflict.name}”: no one attacked.`
+  const said: RoundSaid = { title: conflict.name, round: change.round, melee: [], gunfire: [], hurt: [] }
+  const text = roundLine(said)
   await saveConflict(ctx.tx, conflict, { state, last: { title: `Round ${change.round}`, text, lines: [], consequences: [] } })
-  await log({ kind: 'ladder.combat.round', payload: { conflictId: id, name: conflict.name, round: change.round, lines: [], consequences: [], text, undo: undoPoint(conflict) } })
+  await log({ kind: 'ladder.combat.round', payload: { conflictId: id, name: conflict.name, round: change.round, lines: [], consequences: [], said, text, undo: undoPoint(conflict) } })
 }
 
 /** Takes back the trackers' entries of a clock step being undone, newest first. */

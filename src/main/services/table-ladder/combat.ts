@@ -16,7 +16,7 @@ import { contenderOf } from './odds'
 import { openConflict, saveConflict, undoPoint, type CombatState, type Conflict, type Last } from './conflict-store'
 import { reread } from './conflicts'
 import { ladderRoundSeconds, sufferInjury } from './consequences'
-import { ap, rung } from './lines'
+import { ap, roundLine, type RoundSaid } from './lines'
 
 type Setup = Extract<import('./conflict-store').Setup, { kind: 'combat' }>
 type Line = Last['lines'][number]
@@ -92,7 +92,8 @@ export async function runCombatRound(tx: Tx, conflict: Conflict, input: RoundInp
   const fights = { ...before.fights }
   const lines: Line[] = []
   const hits: Hit[] = []
-  const said: string[] = []
+  const melee: RoundSaid['melee'] = []
+  const gunfire: RoundSaid['gunfire'] = []
 
   // LAD-12: hand-to-hand first, all at once; the same two combatants fight one fight.
   const pairs = new Map(input.melee.map((m) => [fightKey(m.attacker, m.defender).join('\u0000'), fightKey(m.attacker, m.defender)]))
@@ -106,8 +107,12 @@ export async function runCombatRound(tx: Tx, conflict: Conflict, input: RoundInp
     const noteOf = (side: 'a' | 'b') => (strike?.by === side ? `strikes: ${strike.effect}` : report.scored[side === 'a' ? 0 : 1] ? `+${ap(report.scored[side === 'a' ? 0 : 1])}` : '')
     lines.push({ name: a, faces: report.rolls.a.faces, result: report.rolls.a.result, note: noteOf('a') })
     lines.push({ name: b, faces: report.rolls.b.faces, result: report.rolls.b.result, note: noteOf('b') })
-    const struck = strike ? `; ${strike.by === 'a' ? a : b} strikes (LAD-13)` : ''
-    said.push(`${a} ${report.rolls.a.faces.join(', ')} → ${rung(report.rolls.a.result)} vs ${b} ${report.rolls.b.faces.join(', ')} → ${rung(report.rolls.b.result)} (${report.after.a}–${report.after.b} AP${struck})`)
+    melee.push({
+      a: { name: a, faces: report.rolls.a.faces, result: report.rolls.a.result },
+      b: { name: b, faces: report.rolls.b.faces, result: report.rolls.b.result },
+      ap: { ...report.after },
+      strike: strike ? (strike.by === 'a' ? a : b) : null,
+    })
     if (strike) hits.push({ victim: strike.by === 'a' ? b : a, by: strike.by === 'a' ? a : b, taken: strike.effect, location: strike.location?.location ?? null, attackFace: strike.locationFace })
   }
 
@@ -117,7 +122,7 @@ export async function runCombatRound(tx: Tx, conflict: Conflict, input: RoundInp
     const target = who.get(g.target)!
     const shot = byTheRules('gunfire', () => rollGunfire(dice, { asset: shooter.shoot!, target: g.rung, extended: before.extended, ...(shooter.wonky ? { wonky: shooter.wonky } : {}) }))
     lines.push({ name: g.shooter, faces: shot.roll.faces, result: shot.roll.result, note: `at ${g.target}: ${shot.outcome}` })
-    said.push(`${g.shooter} fires at ${g.target} (target ${rung(g.rung)}): ${shot.roll.faces.join(', ')} → ${rung(shot.roll.result)}, ${shot.outcome}`)
+    gunfire.push({ shot: { name: g.shooter, faces: shot.roll.faces, result: shot.roll.result }, target: g.target, rung: g.rung, outcome: shot.outcome })
     if (shot.outcome !== 'miss') {
       // LAD-31: between supers, damage is subdual.
       const taken = damageBetween(shot.outcome, { supers: shooter.super && target.super })
@@ -139,12 +144,12 @@ export async function runCombatRound(tx: Tx, conflict: Conflict, input: RoundInp
   // LAD-17: a Wound costs the next attack; last round's losses are spent by this round.
   const lostAttack = [...new Set(consequences.filter((c) => c.losesNextAttack).map((c) => c.name))]
   const state: CombatState = { ...before, round, fights, status, lostAttack }
-  const hurt = consequences.map((c) => `${c.name}: ${c.outcome}${c.location ? ` (${c.location})` : ''}`)
-  const text = `Round ${round} of “${conflict.name}”: ${said.join('; ')}.${hurt.length ? ` ${hurt.join('; ')}.` : ' No one is hurt.'}`
+  const said: RoundSaid = { title: conflict.name, round, melee, gunfire, hurt: consequences.map((c) => ({ name: c.name, outcome: c.outcome, location: c.location })) }
+  const text = roundLine(said)
   await saveConflict(tx, conflict, { state, last: { title: `Round ${round}`, text, lines, consequences } })
   await log({
     kind: 'ladder.combat.round',
-    payload: { conflictId: conflict.id, name: conflict.name, round, lines, consequences: consequences.map(({ injury, ...c }) => ({ ...c, injuryId: injury?.id ?? null })), text, undo: undoPoint(conflict) },
+    payload: { conflictId: conflict.id, name: conflict.name, round, lines, consequences: consequences.map(({ injury, ...c }) => ({ ...c, injuryId: injury?.id ?? null })), said, text, undo: undoPoint(conflict) },
     dice: dice.faces,
     gmOnly: input.gmOnly,
   })

@@ -15,7 +15,7 @@ import { injuryStatuses, resolveRoller } from './who'
 import { contenderOf } from './odds'
 import { openConflict, saveConflict, toConflict, undoPoint, type CombatState, type Conflict, type EngineState, type Setup, type TeamMemberSetup } from './conflict-store'
 import { conflictView } from './conflict-view'
-import { rung } from './lines'
+import { endedLine, startedLine, type Entrant, type StartedSaid } from './lines'
 
 /**
  * The campaign's trackers, open ones first, newest first.
@@ -49,12 +49,10 @@ function checkAssets(people: { asset: Combatant['asset']; shoot?: Combatant['sho
 
 const strip = <T extends { isSuper: boolean }>({ isSuper: _s, ...rest }: T): Omit<T, 'isSuper'> => rest
 
-/** The setup with names resolved, the engine's first state and the words for the log. */
-async function begin(tx: Tx, input: StartConflict): Promise<{ setup: Setup; state: EngineState; name: string; text: string }> {
+/** The setup with names resolved, the engine's first state and what the log says of it. */
+async function begin(tx: Tx, input: StartConflict): Promise<{ setup: Setup; state: EngineState; name: string; said: StartedSaid }> {
   const c = input.campaignId
-  const head = (h: { a: number; b: number }, a: string, b: string) =>
-    [h.a ? `${a} ${h.a} AP` : '', h.b ? `${b} ${h.b} AP` : ''].filter(Boolean).join(', ')
-  const who = (p: Participant) => `${p.name} (${p.assetName.trim() ? `${p.assetName.trim()}, ` : ''}${rung(p.asset)})`
+  const who = (p: Participant): Entrant => ({ name: p.name, assetName: p.assetName, asset: p.asset })
   switch (input.kind) {
     case 'extended': {
       const a = await resolved(tx, c, input.a)
@@ -63,12 +61,11 @@ async function begin(tx: Tx, input: StartConflict): Promise<{ setup: Setup; stat
       const extended = input.extended || a.isSuper || b.isSuper
       checkAssets([a, b], extended)
       const state = byTheRules('headStart', () => startExtendedConflict({ headStart: input.headStart, extended }))
-      const start = head(input.headStart, a.name, b.name)
       return {
         setup: { kind: 'extended', a: strip(a), b: strip(b) },
         state,
         name: input.name || `${a.name} vs ${b.name}`,
-        text: `Extended conflict begun: ${who(a)} vs ${who(b)}${start ? `; head start ${start} (LAD-9)` : ''}.`,
+        said: { kind: 'extended', a: who(a), b: who(b), headStart: { ...input.headStart } },
       }
     }
     case 'team': {
@@ -81,12 +78,11 @@ async function begin(tx: Tx, input: StartConflict): Promise<{ setup: Setup; stat
       const state = byTheRules('a', () => startTeamConflict({ a: a.map(engine), b: b.map(engine), headStart: input.headStart, extended }))
       const labels = { a: input.labels.a || 'Side A', b: input.labels.b || 'Side B' }
       const setupOf = (m: TeamMemberSetup & { isSuper: boolean }): TeamMemberSetup => ({ ...strip(m), super: m.super || m.isSuper })
-      const start = head(input.headStart, labels.a, labels.b)
       return {
         setup: { kind: 'team', labels, a: a.map(setupOf), b: b.map(setupOf) },
         state,
         name: input.name || `${labels.a} vs ${labels.b}`,
-        text: `Team fight begun: ${labels.a} (${a.map(who).join(', ')}) vs ${labels.b} (${b.map(who).join(', ')})${start ? `; head start ${start}` : ''}.`,
+        said: { kind: 'team', labels, a: a.map(who), b: b.map(who), headStart: { ...input.headStart } },
       }
     }
     case 'race': {
@@ -97,7 +93,7 @@ async function begin(tx: Tx, input: StartConflict): Promise<{ setup: Setup; stat
         setup: { kind: 'race', contestants: contestants.map(strip) },
         state,
         name: input.name || `Race: ${contestants.map((p) => p.name).join(', ')}`,
-        text: `Race begun against ${rung(input.difficulty)}: ${contestants.map(who).join(', ')}; first to ${state.target} AP wins (LAD-11).`,
+        said: { kind: 'race', difficulty: input.difficulty, contestants: contestants.map(who), target: state.target },
       }
     }
     case 'duel': {
@@ -111,7 +107,7 @@ async function begin(tx: Tx, input: StartConflict): Promise<{ setup: Setup; stat
         setup: { kind: 'duel', a: strip(a), b: strip(b) },
         state,
         name: input.name || `Duel: ${a.name} vs ${b.name}`,
-        text: `Magic duel begun: ${who(a)} vs ${who(b)}, casting against ${rung(input.rung)} (LAD-28).`,
+        said: { kind: 'duel', a: who(a), b: who(b), rung: input.rung },
       }
     }
     case 'combat': {
@@ -132,7 +128,7 @@ async function begin(tx: Tx, input: StartConflict): Promise<{ setup: Setup; stat
         setup: { kind: 'combat', combatants: combatants.map((p) => ({ ...strip(p), super: p.super || p.isSuper })) },
         state,
         name: input.name || `Fight: ${combatants.map((p) => p.name).join(', ')}`,
-        text: `Combat begun: ${combatants.map((p) => `${p.name} (hand-to-hand ${rung(p.asset)}${p.shoot ? `, shooting ${rung(p.shoot)}` : ''})`).join(', ')}.`,
+        said: { kind: 'combat', combatants: combatants.map((p) => ({ name: p.name, asset: p.asset, shoot: p.shoot })) },
       }
     }
   }
@@ -162,7 +158,7 @@ export async function insertConflict(tx: Tx, input: StartConflict, log: (entry: 
     })
     .returning('id')
     .executeTakeFirstOrThrow()
-  await log({ kind: 'ladder.conflict.started', payload: { conflictId: row.id, kind: input.kind, name: begun.name, text: begun.text } })
+  await log({ kind: 'ladder.conflict.started', payload: { conflictId: row.id, kind: input.kind, name: begun.name, said: begun.said, text: startedLine(begun.said) } })
   return row.id
 }
 
@@ -225,10 +221,9 @@ export async function neutraliseMember(deps: ServiceDeps, input: { id: number; n
  */
 export async function closeConflict(tx: Tx, conflict: Conflict, log: (entry: Omit<NewLogEntry, 'campaignId'>) => Promise<unknown>): Promise<void> {
   const view = conflictView(conflict)
-  const outcome = view.winner ? ` ${view.winner} won.` : ''
-  const text = `“${conflict.name}” ended after ${view.exchanges} ${conflict.setup.kind === 'combat' ? 'round' : 'exchange'}${view.exchanges === 1 ? '' : 's'}.${outcome}`
+  const said = { title: conflict.name, exchanges: view.exchanges, combat: conflict.setup.kind === 'combat', winner: view.winner }
   await saveConflict(tx, conflict, { status: 'over' })
-  await log({ kind: 'ladder.conflict.ended', payload: { conflictId: conflict.id, name: conflict.name, text, undo: undoPoint(conflict) } })
+  await log({ kind: 'ladder.conflict.ended', payload: { conflictId: conflict.id, name: conflict.name, said, text: endedLine(said), undo: undoPoint(conflict) } })
 }
 
 /**

@@ -9,6 +9,7 @@ import { unitOfWork, type ServiceDeps, campaignDice, appendLog } from '../core'
 import { byTheRules, requireLadderCampaign } from './refusal'
 import { resolveRoller } from './who'
 import { ladderRoundSeconds, putOnClock, sufferInjury } from './consequences'
+import { damageLine } from './lines'
 
 /**
  * Rolls arbitrary damage for someone and records what it does.
@@ -27,9 +28,7 @@ export async function arbitraryDamage(deps: ServiceDeps, input: ParsedInput<'lad
       { taken: rolled.result, location: input.location, attackFace: null, roundSeconds: await ladderRoundSeconds(tx, input.campaignId), campaignId: input.campaignId },
     )
     const c = suffered.consequence
-    const toughness = input.tough ? ', tough' : ''
-    const became = rolled.result === 'none' ? 'no damage' : c.outcome === rolled.result ? c.outcome : `${rolled.result}, which makes them ${c.outcome} (LAD-18)`
-    const text = `${who.name} takes ${input.level} damage${toughness}: d6 = ${rolled.faces[0]} → ${became}${c.location ? ` (${c.location})` : ''}.`
+    const text = damageLine({ name: who.name, level: input.level, tough: input.tough, face: rolled.faces[0]!, taken: rolled.result, outcome: c.outcome, location: c.location })
     await putOnClock(tx, input.campaignId, suffered.timers, `${who.name} is ${c.outcome}`)
     const logged = await appendLog(tx, {
       campaignId: input.campaignId,

@@ -13,7 +13,7 @@ import { writeLedgerEntry, ledgerHolder, standingLedger } from '../ledger'
 import { byTheRules, refuse, requireLadderCampaign } from './refusal'
 import { plotPoints, resolveRoller } from './who'
 import { contenderOf, taskOf } from './odds'
-import { boughtLine, rollLine, rollerLine, rulingLine, rung, steppedUpLine, assetWords } from './lines'
+import { boughtLine, instantLine, rollLine, rulingLine, steppedUpLine, untreatedLine, assetWords } from './lines'
 import { spellOutcome, type SpellPayload } from './spells'
 
 /** What a roll's log entry keeps, so a later spend can read it back. */
@@ -241,7 +241,7 @@ export async function rollUntreatedHour(deps: ServiceDeps, input: ParsedInput<'l
     const who = await resolveRoller(tx.trx, input.campaignId, input)
     const dice = await campaignDice(tx, input.campaignId)
     const r = byTheRules('asset', () => rollUntreated(dice, taskOf({ ...input, extended: input.extended || who.super })))
-    const text = `${who.name} went an hour without medical attention: ${assetWords(input.what, input.asset)} against Good, ${r.roll.faces.join(', ')} → ${rung(r.roll.result)} — ${r.beginsDying ? 'begins dying (LAD-19)' : 'holds on'}.`
+    const text = untreatedLine({ name: who.name, what: input.what, asset: input.asset, result: r.roll.result, faces: r.roll.faces, beginsDying: r.beginsDying })
     const logged = await appendLog(tx, {
       campaignId: input.campaignId,
       kind: 'ladder.roll.untreated',
@@ -271,10 +271,7 @@ export async function instantConflict(deps: ServiceDeps, input: ParsedInput<'lad
       b: { name: b.name, faces: t.rolls.b.faces, result: t.rolls.b.result, note: input.b.assetName },
       decidedBy: t.decidedBy,
     }))
-    const winner = r.winner === 'a' ? a.name : b.name
-    const how = r.attempts.at(-1)!.decidedBy === 'first face' ? ' on the higher first face' : ''
-    const rolls = attempts.map((t) => `${rollerLine(a.name, t.a.faces, t.a.result)} vs ${rollerLine(b.name, t.b.faces, t.b.result)}`).join('; tied, again: ')
-    const text = `Instant conflict: ${rolls} — ${winner} wins${how}.`
+    const text = instantLine({ a, b, attempts, winner: r.winner })
     const logged = await appendLog(tx, {
       campaignId: input.campaignId,
       kind: 'ladder.roll.instant',

@@ -26,7 +26,7 @@ function aliasOf(key: string): string {
 export async function meetFoes(tx: Tx, campaignId: number, firstLogId: number | null): Promise<boolean> {
   const campaign = await tx.trx.selectFrom('campaign').select('system').where('id', '=', campaignId).executeTakeFirst()
   if (!campaign) return false
-  const table = await tableCombatIn(tx, campaignId, campaign.system, true)
+  const table = await tableCombatIn(tx, campaignId, campaign.system, 'meet')
   const foes = (table?.groups ?? []).flatMap((g) => g.fighters).filter((f) => f.side === 'foes' && f.name.trim() !== '' && f.name !== 'A Danger')
   let met = false
   for (const f of foes) {
