@@ -64,8 +64,11 @@ describe('the players’ screen', () => {
 
   it('shows a handout’s words for the players until it is taken back, and only rolls not marked GM only', async () => {
     const crypt = await gm(core, 'location.create', { campaignId, name: 'The Crypt', description: 'The GM’s own notes' })
+    // The players read the GM's words for them under the heading the GM gave, never the record's name.
     await gm(core, 'players.handout', { campaignId, kind: 'location', id: crypt.id, text: 'Cold stone.', shown: true })
-    expect((await playerView(core.deps, campaignId)).handouts).toEqual([{ kind: 'location', name: 'The Crypt', text: 'Cold stone.' }])
+    expect((await playerView(core.deps, campaignId)).handouts).toEqual([{ kind: 'location', name: '', text: 'Cold stone.' }])
+    await gm(core, 'players.handout', { campaignId, kind: 'location', id: crypt.id, text: 'Cold stone.', title: 'Below the chapel', shown: true })
+    expect((await playerView(core.deps, campaignId)).handouts).toEqual([{ kind: 'location', name: 'Below the chapel', text: 'Cold stone.' }])
     await gm(core, 'players.handout', { campaignId, kind: 'location', id: crypt.id, shown: false })
     expect((await playerView(core.deps, campaignId)).handouts).toEqual([])
 
@@ -205,6 +208,11 @@ describe('the players’ screen', () => {
     const sides = [{ name: 'Ghoul', ability: 'Clawing', rating: 4 }, { characterId: tai, ability: 'Swordplay', name: 'Tai', rating: 5 }]
     const comparison = { campaignId: ch, dice: 'comparison' as const, complementary: 'stepped' as const, sides }
     const started = await gm(core, 'challenge.start', comparison)
+    // The ghoul's numbers are the GM's until shown: the odds that hold them too.
+    await gm(core, 'challenge.round', { id: started.id, choices: [] })
+    expect((await playerView(core.deps, ch)).rolls[0]!.odds).toBeNull()
+    await gm(core, 'challenge.undo', { campaignId: ch })
+    for (const what of ['foe', 'numbers'] as const) await gm(core, 'players.reveal', { campaignId: ch, key: `challenge:${started.id}:0`, what, shown: true })
     const before = await gm(core, 'challenge.preview', { id: started.id, choices: [] })
     expect(before.kind).toBe('dice')
     await gm(core, 'challenge.round', { id: started.id, choices: [] })
@@ -212,18 +220,18 @@ describe('the players’ screen', () => {
     // Tai is the second side: the chance told is Tai's (the engine's b), not the ghoul's.
     expect(before.a).not.toBe(before.b)
     expect(round!.odds).toBe(`Tai wins ${pct(before.b)} · draw ${pct(before.draw)}`)
-    await gm(core, 'challenge.undo', { campaignId: ch })
-    await gm(core, 'challenge.undo', { campaignId: ch })
+    // The round, the two reveals (actions like any other) and the start, newest first.
+    for (let i = 0; i < 4; i++) await gm(core, 'play.undo', { campaignId: ch })
 
     const pools = { ...comparison, dice: 'pools' as const, sides: [sides[1]!, sides[0]!] }
-    const atStart = await gm(core, 'challenge.odds', pools)
-    expect(atStart.kind).toBe('dice')
     const second = await gm(core, 'challenge.start', pools)
-    // The ghoul is concealed until the GM reveals it, and with it the start that names it.
-    expect((await playerView(core.deps, ch)).rolls).toEqual([])
-    await gm(core, 'players.reveal', { campaignId: ch, key: `challenge:${second.id}:1`, what: 'foe', shown: true })
+    // A start against a foe met at it is told without the foe's name and numbers, and so without odds,
+    // and stays so once the GM reveals it: a reveal changes what is written after it.
     const [start] = (await playerView(core.deps, ch)).rolls
-    expect(start!.odds).toBe(`Tai wins ${pct(atStart.a)}${atStart.draw > 0 ? ` · draw ${pct(atStart.draw)}` : ''}`)
+    expect(start!.text).toMatch(/^Challenge .* begun: Tai \(.*\) against a foe/)
+    expect(start!.odds).toBeNull()
+    await gm(core, 'players.reveal', { campaignId: ch, key: `challenge:${second.id}:1`, what: 'foe', shown: true })
+    expect((await playerView(core.deps, ch)).rolls[0]!.text).toBe(start!.text)
   })
 
   it('DICE-2: a GM-only challenge round reaches no player, odds and all', async () => {

@@ -15,6 +15,7 @@ import { parse as parseYaml } from 'yaml'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Core } from '../../src/main/app'
 import { writeRecapToFolder } from '../../src/main/services/recap'
+import { appendLog, unitOfWork } from '../../src/main/services/core'
 import type { SystemId } from '../../src/shared/contract'
 import { splitFrontMatter } from '../../src/shared/recap/markdown'
 import { gm, refused } from '../support/calls'
@@ -38,9 +39,9 @@ function addCharacter(campaignId: number, kind: 'pc' | 'npc', name: string): Pro
 }
 
 /** A log entry as a service would have written it, straight into the library. */
+/** An entry of any kind, written as the services write one: through the log, so the players' gate decides its audience. */
 async function addEntry(campaignId: number, sessionId: number, gameTime: number, kind: string, payload: object, gmOnly = false): Promise<void> {
-  const sql = 'insert into log_entry (campaign_id, session_id, game_time, real_time, kind, payload, gm_only) values (?, ?, ?, ?, ?, ?, ?)'
-  await run(core, sql, campaignId, sessionId, gameTime, '2025-03-14T20:00:00.000Z', kind, JSON.stringify(payload), gmOnly ? 1 : 0)
+  await unitOfWork(core.deps, (tx) => appendLog(tx, { campaignId, sessionId, gameTime, kind, payload: payload as Record<string, unknown>, gmOnly }))
 }
 
 function parse(markdown: string): Root {
