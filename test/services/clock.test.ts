@@ -181,8 +181,9 @@ describe('the clock service', () => {
     expect(await quantity(item('Rations'))).toBe(3)
     expect(undone.clock.time).toBe(0)
     expect(undone.clock.lights).toEqual(before.lights)
+    // The log holds the step struck through; the undo's own entry is the History panel's, not the log's.
     const log = await gm(core, 'log.list', { campaignId, limit: 20 })
-    expect(log[0]?.kind).toBe('clock.undone')
+    expect(log.some((e) => e.kind === 'clock.undone')).toBe(false)
     expect(log.filter((e) => e.kind.startsWith('clock.event.') || e.kind === 'clock.advanced').every((e) => e.undone)).toBe(true)
 
     await gm(core, 'clock.undo', { campaignId }) // the mode change

@@ -222,7 +222,7 @@ describe('sharing the players’ screen', () => {
     expect((await refused(core, 'players.handout', { campaignId, kind: 'location', id: location.id, shown: true })).message).toBe(
       'Words for the players: write what the players read. Nothing was changed.',
     )
-    expect((await refused(core, 'players.reveal', { campaignId, key: 'osr:-5', what: 'foe', shown: true })).message).toBe('That foe is not at the table now; nothing was shown.')
+    expect((await refused(core, 'players.reveal', { campaignId, key: 'osr:-5', what: 'foe', shown: true })).message).toBe('That foe is not at the table and has not been met; nothing was shown.')
     expect((await refused(core, 'players.share', { campaignId: 999 })).code).toBe('not_found')
     expect((await refused(core, 'players.changeKey', {})).message).toBe("The players' screen is not shared; share it first. Nothing was changed.")
     expect(await value(core, 'select count(*) as n from player_reveal')).toBe(before)
