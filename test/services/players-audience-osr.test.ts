@@ -95,14 +95,23 @@ describe('the old-school table through the players’ gate (OSR-14 … OSR-19)',
     expect(JSON.stringify(await playerView(core.deps, campaignId))).toContain('Zqx Bear')
   })
 
-  it('keeps a light a foe carries without its carrier, and a free-text injury as “Injury”', async () => {
+  it('CLK-4: keeps a light a foe carries, and what it does, from the players; a free-text injury is “Injury”', async () => {
     await gm(core, 'osr.combat.start', { campaignId, party: [glam], foes: [abbot] })
     const lantern = await gm(core, 'inventory.add', { characterId: abbot, name: 'Lantern', kind: 'light', quantity: 1, details: { type: 'lantern' } })
     await gm(core, 'light.light', { campaignId, itemId: lantern.id })
     await gm(core, 'injury.record', { characterId: glam, kind: 'other', description: 'Qzv curse of the abbot' })
+    await gm(core, 'osr.combat.end', { campaignId })
+    await gm(core, 'clock.advance', { campaignId, span: { minutes: 50 } })
+    const torch = await gm(core, 'inventory.add', { characterId: glam, name: 'Torch', kind: 'light', quantity: 1, details: { type: 'torch' } })
+    await gm(core, 'light.light', { campaignId, itemId: torch.id })
     const view = await playerView(core.deps, campaignId)
-    expect(view.lights).toEqual([expect.objectContaining({ name: 'Lantern', carrier: null })])
+    // The party's torch, with its carrier; not the abbot's lantern.
+    expect(view.lights).toEqual([expect.objectContaining({ name: 'Torch', carrier: 'Glam' })])
     expect(JSON.stringify(view)).not.toContain('Qzv')
+    const recap = (await gm(core, 'recap.session', { sessionId, variant: 'players' })).markdown
+    expect(recap).not.toMatch(/Qzv|Lantern|lantern/)
+    expect(recap).toContain('Glam took Torch.')
+    expect(recap).toContain('Glam’s torch was lit.')
     expect(view.party[0]!.conditions).toContain('Injury')
   })
 })

@@ -18,6 +18,14 @@ async function namerFor(ctx: StepContext, state: engine.ClockState, lightId?: st
   return lightNamer(ctx.names, await lightItemNames(ctx.tx.trx, state))
 }
 
+/** Who carries the light, by name (none when it is set down somewhere): the players read of it only when one of the party does. */
+async function carriersOf(ctx: StepContext, state: engine.ClockState, lightId: string | undefined): Promise<string[]> {
+  const holder = state.lights.find((l) => l.id === lightId)?.holder
+  if (!holder || !('character' in holder)) return []
+  const name = (await ctx.names.need([Number(holder.character)])).get(String(holder.character))
+  return name === undefined ? [] : [name]
+}
+
 /**
  * Lights a light source: an item from a character's inventory (a torch or candle is used up from
  * the stack; a lantern goes on the clock with the oil it holds), or a light already on the clock.
@@ -34,7 +42,7 @@ export async function light(deps: ServiceDeps, input: { campaignId: number; item
     const named = await namerFor(ctx, state, lightId)
     const lit = orRefuse(engine.lightUp(state, lightId!, named))
     const l = lit.state.lights.find((x) => x.id === lightId)!
-    return { state: lit.state, events: lit.events, summary: `${named(l, 'The')} was lit` }
+    return { state: lit.state, events: lit.events, summary: `${named(l, 'The')} was lit`, carriers: await carriersOf(ctx, lit.state, lightId) }
   })
 }
 
@@ -43,7 +51,7 @@ export async function douse(deps: ServiceDeps, input: { campaignId: number; ligh
     const named = await namerFor(ctx, ctx.state, input.lightId)
     const r = orRefuse(engine.douse(ctx.state, input.lightId, named))
     const l = r.state.lights.find((x) => x.id === input.lightId)!
-    return { state: r.state, summary: `${named(l, 'The')} was put out` }
+    return { state: r.state, summary: `${named(l, 'The')} was put out`, carriers: await carriersOf(ctx, r.state, input.lightId) }
   })
 }
 
@@ -66,7 +74,11 @@ export async function refill(
     const r = orRefuse(engine.topUpLantern(state, light.id, { upToPints: Math.min(1, oil.pints), named }))
     await oil.take(r.pints)
     const pints = Number(r.pints.toFixed(2))
-    return { state: r.state, summary: `${named(light, 'The')} was filled with ${pints} pint${pints === 1 ? '' : 's'} of oil from “${oil.name}”` }
+    return {
+      state: r.state,
+      summary: `${named(light, 'The')} was filled with ${pints} pint${pints === 1 ? '' : 's'} of oil from “${oil.name}”`,
+      carriers: await carriersOf(ctx, r.state, light.id),
+    }
   })
 }
 
@@ -74,6 +86,7 @@ export async function handOver(deps: ServiceDeps, input: { campaignId: number; l
   return clockStep(deps, input.campaignId, 'hand-over', async (ctx) => {
     const to = (await ctx.names.need([input.toCharacterId])).get(String(input.toCharacterId))
     if (to === undefined) throw new AppError('not_found', `There is no character with id ${input.toCharacterId} in this campaign.`, [{ field: 'toCharacterId', problem: 'not in this campaign' }])
+    const from = await carriersOf(ctx, ctx.state, input.lightId)
     const r = orRefuse(engine.handOver(ctx.state, input.lightId, { character: String(input.toCharacterId) }, await namerFor(ctx, ctx.state, input.lightId)))
     // A lantern is an inventory item: it changes hands too.
     const itemId = itemIdOfLight(input.lightId)
@@ -82,7 +95,7 @@ export async function handOver(deps: ServiceDeps, input: { campaignId: number; l
       await ctx.tx.trx.updateTable('inventory_item').set({ character_id: input.toCharacterId, updated_at: ctx.tx.realTime }).where('id', '=', itemId).execute()
     }
     const l = r.state.lights.find((x) => x.id === input.lightId)!
-    return { state: r.state, summary: `${to} took the ${l.type}` }
+    return { state: r.state, summary: `${to} took the ${l.type}`, carriers: [...from, to] }
   })
 }
 

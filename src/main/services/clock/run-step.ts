@@ -103,6 +103,7 @@ export async function clockStep(
           mode: result.state.mode,
           checks: checks.map((c) => ({ at: c.at, face: c.face, threshold: c.threshold, encounter: c.encounter })),
           stopped: result.stopped ?? null,
+          ...(result.carriers ? { carriers: result.carriers } : {}),
         },
         dice: rolled.dice?.faces ?? null,
         gmOnly: result.gmOnly ?? false,
@@ -114,7 +115,7 @@ export async function clockStep(
       entries.push({
         kind: `clock.event.${e.kind.replaceAll(' ', '-')}`,
         gameTime: e.at,
-        payload: { ...e, text: lines[i]!.text },
+        payload: { ...e, text: lines[i]!.text, ...carrierOf(e, names) },
         gmOnly: e.kind === 'timer' && e.hiddenFromPlayers,
       })
     }
@@ -147,4 +148,11 @@ export function announce(deps: ServiceDeps, campaignId: number, time: number, mo
       characterId,
     })
   }
+}
+
+/** A light's warning or going out names its carrier (the players' gate reads it); none for one set down somewhere. */
+function carrierOf(e: ClockEvent, names: { get(id: string): string | undefined }): { carrier?: string } {
+  if ((e.kind !== 'light warning' && e.kind !== 'light out') || !('character' in e.holder)) return {}
+  const name = names.get(e.holder.character)
+  return name === undefined ? {} : { carrier: name }
 }

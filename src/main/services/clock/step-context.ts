@@ -15,6 +15,8 @@ export interface StepResult {
   /** The step's own entry is for the GM only (a hidden timer: OSR-22's secret cast window). */
   gmOnly?: boolean
   summary: string
+  /** The people a light step is about, by name (the carrier, or both hands of a hand-over): the players' gate reads them. */
+  carriers?: string[]
   events?: ClockEvent[]
   stopped?: { kind: string; at: number } | null
   /** CLK-3: what "go on" advances after this step; unchanged when absent. */

@@ -98,7 +98,6 @@ export async function playerView(deps: ServiceDeps, campaignId: number): Promise
   const freeInjuries = new Set(
     (await deps.db.selectFrom('injury').select('id').where('campaign_id', '=', campaignId).where('kind', '=', 'other').execute()).map((r) => r.id),
   )
-  // A light's carrier is named when one of the party carries it; a foe's or an NPC's elsewhere is not.
   const partyIds = new Set(party.members.map((m) => m.id))
 
   return {
@@ -110,8 +109,9 @@ export async function playerView(deps: ServiceDeps, campaignId: number): Promise
     timeOfDay: clock.timeOfDay,
     mode: clock.mode,
     round: clock.round,
+    // The party's lights: carried by one of them, or set down where they are; anyone else's is the GM's.
     lights: clock.lights
-      .filter((l) => l.lit)
+      .filter((l) => l.lit && (l.characterId === null || partyIds.has(l.characterId)))
       .map((l) => ({
         name: l.itemName ?? l.type.charAt(0).toUpperCase() + l.type.slice(1),
         carrier: l.characterId !== null && partyIds.has(l.characterId) ? l.holderName : null,

@@ -52,7 +52,10 @@ export async function playersEntries(db: Kysely<Database>, campaignId: number, r
     if (r.audience === 'all') payload = JSON.parse(r.payload) as Record<string, unknown>
     else if (r.audience === 'players' && r.players !== null) payload = JSON.parse(r.players) as Record<string, unknown>
     else if (r.audience === 'old') {
-      old ??= visibilityOf(await metFoes(db, campaignId))
+      if (old === null) {
+        const known = await metFoes(db, campaignId)
+        old = visibilityOf(known.foes, known.party)
+      }
       const d = decideOld(r.kind, JSON.parse(r.payload) as Record<string, unknown>, r.gm_only === 1, old)
       if (d.audience === 'gm') continue
       payload = d.players ?? (JSON.parse(r.payload) as Record<string, unknown>)

@@ -3,7 +3,8 @@
  * a Danger) whose name the GM has not revealed is read by players as "a foe"; the numbers of every
  * foe met are theirs only once the GM shows them. Names are matched as whole words, so "Wolf" is
  * not found in "Wolfgang". A name never met at the table (a player character, an NPC the party
- * deals with) is the players' to read.
+ * deals with) is the players' to read. The party (every player character, and whoever attends the
+ * session being played) is known too: what a light or a pack of anyone else holds is the GM's.
  */
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../../../db/schema'
@@ -18,6 +19,8 @@ export interface Visibility {
   numbers(name: unknown): boolean
   /** The text with every hidden name replaced by what players read in its place. */
   words(text: string): string
+  /** Whether this name is one of the party's (a player character, or one attending the session being played). */
+  inParty(name: unknown): boolean
 }
 
 /** A foe met, as the gate reads it. */
@@ -35,7 +38,8 @@ const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
  * The visibility of a list of foes met.
  * @example visibilityOf([{ key: 'osr:7', name: 'Cave bear', alias: 'a foe', revealed: false, numbersShown: false }]).words('Cave bear roars') // 'a foe roars'
  */
-export function visibilityOf(foes: readonly MetFoe[]): Visibility {
+export function visibilityOf(foes: readonly MetFoe[], party?: readonly string[]): Visibility {
+  const members = party === undefined ? null : new Set(party)
   const hidden = new Map<string, string>()
   const numbersHidden = new Set<string>()
   for (const f of foes) {
@@ -50,20 +54,27 @@ export function visibilityOf(foes: readonly MetFoe[]): Visibility {
     named: (name) => typeof name !== 'string' || !hidden.has(name),
     numbers: (name) => typeof name !== 'string' || !numbersHidden.has(name),
     words: (text) => (pattern && text !== '' ? text.replace(pattern, (n) => hidden.get(n) ?? n) : text),
+    inParty: (name) => members === null || (typeof name === 'string' && members.has(name)),
   }
 }
 
 /** Nothing is hidden: the campaign has met no foe. */
 export const NOTHING_HIDDEN: Visibility = visibilityOf([])
 
-/** The foes a campaign has met, with what the GM has shown of each. */
-export async function metFoes(db: Kysely<Database>, campaignId: number): Promise<MetFoe[]> {
-  const { rows } = await sql<{ key: string; name: string; alias: string; revealed: number | boolean; numbers: number | boolean }>`
-    select f.key, f.name, f.alias,
+/** The foes a campaign has met, with what the GM has shown of each, and the party's names: one query. */
+export async function metFoes(db: Kysely<Database>, campaignId: number): Promise<{ foes: MetFoe[]; party: string[] }> {
+  const { rows } = await sql<{ what: string; key: string; name: string; alias: string; revealed: number | boolean; numbers: number | boolean }>`
+    select 'foe' as what, f.key, f.name, f.alias,
       exists (select 1 from player_reveal r where r.campaign_id = f.campaign_id and r.kind = 'foe' and r.ref = f.key) as revealed,
       exists (select 1 from player_reveal r where r.campaign_id = f.campaign_id and r.kind = 'foe-numbers' and r.ref = f.key) as numbers
-    from players_foe f where f.campaign_id = ${campaignId} order by f.id`.execute(db)
-  return rows.map((r) => ({ key: r.key, name: r.name, alias: r.alias, revealed: Boolean(r.revealed), numbersShown: Boolean(r.numbers) }))
+    from players_foe f where f.campaign_id = ${campaignId}
+    union all
+    select 'party', '', c.name, '', false, false from character c where c.campaign_id = ${campaignId} and (c.kind = 'pc' or c.id in (
+      select a.character_id from session_attendance a join session s on s.id = a.session_id where s.campaign_id = ${campaignId} and s.status = 'open'))`.execute(db)
+  return {
+    foes: rows.filter((r) => r.what === 'foe').map((r) => ({ key: r.key, name: r.name, alias: r.alias, revealed: Boolean(r.revealed), numbersShown: Boolean(r.numbers) })),
+    party: rows.filter((r) => r.what === 'party').map((r) => r.name),
+  }
 }
 
 const cached = new WeakMap<object, Map<number, Visibility>>()
@@ -76,7 +87,10 @@ export async function visibilityIn(tx: Tx, campaignId: number): Promise<Visibili
   let byCampaign = cached.get(tx)
   if (!byCampaign) cached.set(tx, (byCampaign = new Map()))
   let v = byCampaign.get(campaignId)
-  if (!v) byCampaign.set(campaignId, (v = visibilityOf(await metFoes(tx.trx, campaignId))))
+  if (!v) {
+    const known = await metFoes(tx.trx, campaignId)
+    byCampaign.set(campaignId, (v = visibilityOf(known.foes, known.party)))
+  }
   return v
 }
 

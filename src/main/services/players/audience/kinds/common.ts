@@ -30,6 +30,15 @@ const injuryRule: KindRule = (p, v) => {
  */
 const ledgerRule: KindRule = (p, v) => (p.characterId === null || p.characterId === undefined || !v.numbers(p.name) ? null : p)
 
+/** A pack's change is the players' when it is one of the party's (loot, a torch used); anyone else's pack is the GM's. */
+const packRule: KindRule = (p, v) => (v.inParty(p.character) ? p : null)
+
+/** A light is the party's when one of them carries it (or hands it on, or takes it), or it is set down where they are: anyone else's is the GM's (CLK-4). */
+const lightRule: KindRule = (p, v) => {
+  const carriers = Array.isArray(p.carriers) ? p.carriers : typeof p.carrier === 'string' ? [p.carrier] : []
+  return carriers.length === 0 || carriers.some((c) => v.inParty(c)) ? without(p, 'checks') : null
+}
+
 export const COMMON_RULES: Record<string, KindRule> = {
   note: 'all',
   'ledger.earned': ledgerRule,
@@ -39,8 +48,8 @@ export const COMMON_RULES: Record<string, KindRule> = {
   'injury.updated': injuryRule,
   'injury.steppedDown': injuryRule,
   'injury.deleted': injuryRule,
-  'inventory.added': 'all',
-  'inventory.removed': 'all',
+  'inventory.added': packRule,
+  'inventory.removed': packRule,
   'inventory.updated': 'gm',
   // RK-7: the Threat left at the close is the GM's.
   'session.closed': (p) => without(p, 'threatLeft'),
@@ -54,6 +63,12 @@ export const COMMON_RULES: Record<string, KindRule> = {
     return typeof feet === 'number' ? { text: `An encounter, met at ${feet} ft.`, distance: { feet } } : { text: 'An encounter.' }
   },
   'clock.event.timer': timerRule,
+  'clock.light': lightRule,
+  'clock.douse': lightRule,
+  'clock.refill': lightRule,
+  'clock.hand-over': lightRule,
+  'clock.event.light-warning': lightRule,
+  'clock.event.light-out': lightRule,
   'clock.undone': 'gm',
 }
 
