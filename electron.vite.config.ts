@@ -26,6 +26,7 @@ export default defineConfig({
     build: {
       outDir: resolve(`${out}/renderer`),
       minify: true,
+      manifest: true, // the players' listener serves only what players.html needs (server/players-page.ts)
       rolldownOptions: { input: { index: resolve('src/renderer/index.html'), players: resolve('src/renderer/players.html') } },
     },
     plugins: [vue()],

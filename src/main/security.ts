@@ -122,8 +122,11 @@ export function hardenWebContents(contents: WebContentsLike, openExternal: (url:
 }
 
 /**
- * Maps a request for the UI to a file under `root`, or null when it would escape it (`..`,
- * encoded slashes) or is malformed. `/` and routes without a file extension serve index.html.
+ * Maps a request for the GM's UI to a file under `root`, or null when it is malformed or names a
+ * hidden file (`.vite/manifest.json`). `..` in any spelling (encoded slashes and dots too) is
+ * resolved from `/`, so it never leaves `root`; backslashes and NUL are refused. `/` and routes
+ * without a file extension serve index.html (the single-page app's routes). The players' listener
+ * does not use this: it serves a fixed list of files (server/players-page.ts).
  */
 export function resolveAppAsset(root: string, pathname: string): string | null {
   let decoded: string
@@ -133,9 +136,10 @@ export function resolveAppAsset(root: string, pathname: string): string | null {
     return null
   }
   if (decoded.includes('\0') || decoded.includes('\\')) return null
-  const rel = decoded === '/' || !/\.[a-z0-9]+$/i.test(decoded) ? '/index.html' : decoded
+  const rel = decoded === '/' || !/\.[a-z0-9]+$/i.test(decoded) ? '/index.html' : normalize(decoded)
+  if (rel.split(/[\\/]/).some((part) => part.startsWith('.'))) return null
   const base = resolve(root)
-  const full = resolve(base, '.' + normalize(rel))
+  const full = resolve(base, '.' + rel)
   return full === base || full.startsWith(base + sep) ? full : null
 }
 

@@ -15,6 +15,7 @@ import type { Core } from '../app'
 import { contentSecurityPolicy, contentTypeFor, resolveAppAsset } from '../security'
 import { handleTransferRoute, type TransferCore } from './transfer-routes'
 import { keyMatches, readCall, sendUnlessFlooded } from './frames'
+import { CallQueue } from './call-queue'
 
 /** Largest WebSocket message accepted, in bytes. */
 export const MAX_MESSAGE_BYTES = 256 * 1024
@@ -128,31 +129,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       // A protocol error (an oversized or malformed frame) closes this connection; it must never
       // reach the process as an unhandled error and stop the server for everyone.
       ws.on('error', () => ws.terminate())
-      // Calls are taken in the order they came, a few at a time per connection: a connection that
-      // sends thousands at once waits for its own answers, while another's go straight through.
-      const waiting: (string | null)[] = []
-      let running = 0
-      const next = (): void => {
-        while (running < MAX_CALLS_AT_ONCE && waiting.length > 0 && ws.readyState === ws.OPEN) {
-          const text = waiting.shift()!
-          running++
-          void onMessage(ws, scope, text)
-            // Whatever goes wrong answering one call ends its connection, never the server.
-            .catch(() => ws.terminate())
-            .finally(() => {
-              running--
-              // Not at once: a call's answer is all promises, so going straight on to the next one
-              // would never let the event loop read another connection's calls.
-              setImmediate(next)
-            })
-        }
-        if (waiting.length < MAX_CALLS_WAITING / 2 && ws.isPaused) ws.resume()
-      }
-      ws.on('message', (data, isBinary) => {
-        waiting.push(isBinary ? null : data.toString())
-        if (waiting.length >= MAX_CALLS_WAITING) ws.pause()
-        next()
+      // Calls are taken in the order they came, one started per turn of the event loop and a few
+      // at a time per connection (call-queue.ts): a connection that sends thousands at once waits
+      // for its own answers, while another's go straight through.
+      const calls = new CallQueue<string | null>(ws, {
+        atOnce: MAX_CALLS_AT_ONCE,
+        maxWaiting: MAX_CALLS_WAITING,
+        run: (text) => onMessage(ws, scope, text),
       })
+      ws.on('message', (data, isBinary) => calls.push(isBinary ? null : data.toString()))
     })
   })
 

@@ -3,10 +3,10 @@
  * campaign and closed when they stop. It listens on the machine's address on the table's network
  * (or where LANTERN_SHARE_HOST says: tests and benches use 127.0.0.1), serves the players' page
  * under its own strict CSP and one WebSocket at /api that never grants the GM scope: a player may
- * call only the players' methods, and hears only the shared campaign's `players.view`. The key is
- * long and random, compared in constant time; wrong keys from one address are slowed down; the
- * Host and Origin must be the shared address. The same code runs in the desktop app and in
- * `npm run web`.
+ * call only the players' methods, within a fair, bounded share of calls (player-calls.ts), and
+ * hears only the shared campaign's `players.view`. The key is long and random, compared in
+ * constant time; wrong keys from one address are slowed down; the Host and Origin must be the
+ * shared address. The same code runs in the desktop app and in `npm run web`.
  */
 import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
@@ -21,7 +21,8 @@ import { PlayersHub, registerSharing, type SharingHost } from '../services/playe
 import { pickLanAddress, type InterfaceList } from './lan-address'
 import { KeyThrottle } from './key-throttle'
 import { servePlayersPage } from './players-page'
-import { keyMatches, readCall, sendUnlessFlooded } from './frames'
+import { keyMatches, sendUnlessFlooded } from './frames'
+import { servePlayerCalls } from './player-calls'
 
 export { playersPagePolicy } from './players-page'
 export { keyMatches } from './frames'
@@ -31,8 +32,6 @@ export const DEFAULT_SHARE_PORT = 5176
 /** A player's messages are small calls. */
 const MAX_PLAYER_MESSAGE_BYTES = 4 * 1024
 const MAX_UNREAD_BYTES = 4 * 1024 * 1024
-/** The methods a player's connection may call. */
-const PLAYER_METHODS = new Set(['app.ping', 'players.view'])
 /** Players' screens one table may open at once. */
 export const MAX_PLAYERS = 64
 /** Connection attempts from one address waiting on the key throttle at once. */
@@ -49,6 +48,13 @@ export interface SharingOptions {
   /** The port to try first; LANTERN_SHARE_PORT, else the one kept from last time, else 5176. */
   port?: number
   throttle?: KeyThrottle
+}
+
+/** The sharing host of a running core, as the server holds it. */
+export interface Sharing extends SharingHost {
+  close(): Promise<void>
+  /** How many players' projections have been built from the tables (however many calls asked for one). */
+  projectionsBuilt(): number
 }
 
 function newKey(): string {
@@ -69,7 +75,7 @@ interface Listening {
  * Registers the sharing host of a running core; `players.share` starts listening.
  * @example const sharing = enableSharing({ core, rendererDir: 'out/renderer' }); … await sharing.close()
  */
-export function enableSharing(options: SharingOptions): SharingHost & { close(): Promise<void> } {
+export function enableSharing(options: SharingOptions): Sharing {
   const { deps, router, events } = options.core
   const hub = new PlayersHub(deps)
   const throttle = options.throttle ?? new KeyThrottle()
@@ -125,19 +131,8 @@ export function enableSharing(options: SharingOptions): SharingHost & { close():
     l.clients.add(ws)
     ws.on('close', () => l.clients.delete(ws))
     ws.on('error', () => ws.terminate())
-    // One call at a time per player: a flood waits for its own answers.
-    let chain = Promise.resolve()
-    ws.on('message', (data, isBinary) => {
-      chain = chain.then(async () => {
-        const msg = readCall(ws, isBinary ? null : data.toString())
-        if (!msg) return
-        const result =
-          typeof msg.method === 'string' && PLAYER_METHODS.has(msg.method)
-            ? await router.call(msg.method, msg.input, { scope: 'player' })
-            : { ok: false, error: { code: 'forbidden', message: "The players' screen cannot do this.", details: [{ field: 'method', problem: 'not for players' }] } }
-        send(ws, JSON.stringify({ id: msg.id, result }))
-      }).catch(() => ws.terminate())
-    })
+    // A fair, bounded share of calls (player-calls.ts): a flood waits for its own answers, never the GM.
+    servePlayerCalls(ws, router, (text) => send(ws, text))
   }
 
   async function listen(host: string, preferred: number): Promise<Listening> {
@@ -227,7 +222,7 @@ export function enableSharing(options: SharingOptions): SharingHost & { close():
     for (const ws of listening.clients) send(ws, text)
   })
 
-  const host: SharingHost & { close(): Promise<void> } = {
+  const host: Sharing = {
     async share(campaignId) {
       const c = await deps.db.selectFrom('campaign').select('id').where('id', '=', campaignId).executeTakeFirst()
       if (!c) throw notFound('campaign', campaignId)
@@ -264,6 +259,7 @@ export function enableSharing(options: SharingOptions): SharingHost & { close():
       return { sharing: listening && campaignId !== null ? { campaignId, url, qr: qrFor.url === url ? qrFor.qr : '', players: listening.clients.size } : null }
     },
     view: () => hub.view(),
+    projectionsBuilt: () => hub.builds,
     async close() {
       off()
       registerSharing(deps, null)
