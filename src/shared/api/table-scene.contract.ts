@@ -31,6 +31,8 @@ export type SceneFoe = z.infer<typeof SceneFoe>
 /** The combat scene under way: the clock's round (CLK-2) and who is fought. */
 export const SceneCombat = z.object({
   startedAt: z.number().int(),
+  /** The log entry that began this fight: one fight's, never another's begun at the same game time. */
+  fightId: z.number().int(),
   round: z.number().int(),
   roundSeconds: z.number().int(),
   foes: z.array(SceneFoe),

@@ -28,6 +28,26 @@ export function idMaps(was: ActionRow, now: ActionRow): IdMaps {
 }
 
 /**
+ * A foe's key names the row of the fight it stands in (services/players/foes.ts): a Ladder
+ * conflict's or a Challenge's id, or the log entry that began a LODE or Ranks scene. A reveal on the
+ * redo stack names it as an id field would.
+ * @example rewriteFoeKey('ladder:4:Brute', maps) // 'ladder:9:Brute'
+ */
+function rewriteFoeKey(key: string, maps: IdMaps): string {
+  const fight = /^(ladder|challenge):(\d+):(.*)$/s.exec(key)
+  if (fight) {
+    const to = maps.get(fight[1] === 'ladder' ? 'ladder_conflict' : 'challenge')?.get(Number(fight[2]))
+    return to === undefined ? key : `${fight[1]}:${to}:${fight[3]}`
+  }
+  const scene = /^(lode|ranks):scene:(\d+):(\d+)$/.exec(key)
+  if (scene) {
+    const to = maps.get('log_entry')?.get(Number(scene[2]))
+    return to === undefined ? key : `${scene[1]}:scene:${to}:${scene[3]}`
+  }
+  return key
+}
+
+/**
  * An input with every field that names a remapped row rewritten.
  * @example rewriteIds('lode.reroll', { rollId: 12 }, maps) // { rollId: 15 }
  */
@@ -36,6 +56,7 @@ export function rewriteIds(method: string, value: unknown, maps: IdMaps, field?:
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rewriteIds(method, v, maps, k)]))
   }
+  if (typeof value === 'string' && method === 'players.reveal' && field === 'key') return rewriteFoeKey(value, maps)
   if (typeof value === 'number' && field !== undefined) {
     for (const table of idFieldTables(method, field)) {
       const to = maps.get(table)?.get(value)

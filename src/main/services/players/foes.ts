@@ -126,7 +126,7 @@ async function sceneFoes(tx: Tx, campaignId: number, system: SceneSystem): Promi
     score: null,
     scoreIsFoes: true,
     fighters: scene.foes.map((f) => ({
-      key: `${system}:scene:${scene.startedAt}:${f.index}`,
+      key: `${system}:scene:${scene.fightId}:${f.index}`,
       name: f.name,
       side: 'foes' as const,
       turn: false,

@@ -111,6 +111,7 @@ async function sceneOf(db: Kysely<Database>, campaignId: number, system: MetSyst
   }
   return {
     startedAt: combat.startedAt,
+    fightId: started?.id ?? step?.first_log_id ?? 0,
     round: combat.round,
     roundSeconds: combat.roundSeconds,
     foes: foes.map((f, index) => ({ index, name: f.name, baseDice: f.baseDice, rank: f.rank, npcId: f.npcId })),

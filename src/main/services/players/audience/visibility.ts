@@ -34,6 +34,12 @@ export interface MetFoe {
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
+/** A pattern finding any of these names as whole words (longest first, so "Cave bear cub" before "Cave bear"); null for none. */
+export function wholeWords(names: Iterable<string>): RegExp | null {
+  const sorted = [...names].filter((n) => n !== '').sort((a, b) => b.length - a.length)
+  return sorted.length ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${sorted.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'gu') : null
+}
+
 /**
  * The visibility of a list of foes met.
  * @example visibilityOf([{ key: 'osr:7', name: 'Cave bear', alias: 'a foe', revealed: false, numbersShown: false }]).words('Cave bear roars') // 'a foe roars'
@@ -46,9 +52,7 @@ export function visibilityOf(foes: readonly MetFoe[], party?: readonly string[])
     if (!f.revealed) hidden.set(f.name, f.alias)
     if (!f.revealed || !f.numbersShown) numbersHidden.add(f.name)
   }
-  // Longest first, so "Cave bear cub" is replaced whole before "Cave bear".
-  const names = [...hidden.keys()].sort((a, b) => b.length - a.length)
-  const pattern = names.length ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${names.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'gu') : null
+  const pattern = wholeWords(hidden.keys())
   return {
     anyHidden: pattern !== null,
     named: (name) => typeof name !== 'string' || !hidden.has(name),

@@ -4,6 +4,7 @@
  * tables and their rolls, where the encounter check stands, what the GM shows or hides).
  */
 import { type KindRule, type Payload, without, withField } from './rule'
+import { wholeWords } from '../visibility'
 
 /** A hidden timer, and every entry about it, is the GM's (CLK-6). */
 const timerRule: KindRule = (p) => (p.hiddenFromPlayers === true ? null : p)
@@ -33,10 +34,25 @@ const ledgerRule: KindRule = (p, v) => (p.characterId === null || p.characterId 
 /** A pack's change is the players' when it is one of the party's (loot, a torch used); anyone else's pack is the GM's. */
 const packRule: KindRule = (p, v) => (v.inParty(p.character) ? p : null)
 
-/** A light is the party's when one of them carries it (or hands it on, or takes it), or it is set down where they are: anyone else's is the GM's (CLK-4). */
+/** A text with each of these names, as a whole word, said as "someone" ("Someone" where it starts the text). */
+function someone(text: unknown, names: readonly string[]): unknown {
+  const pattern = wholeWords(names)
+  if (typeof text !== 'string' || pattern === null) return text
+  return text.replace(pattern, (_, at: number) => (at === 0 ? 'Someone' : 'someone'))
+}
+
+/**
+ * A light is the party's when one of them carries it, or it is set down where they are; anyone
+ * else's is the GM's (CLK-4). A light handed between one of the party and someone else is the
+ * party's, with the other said as "someone".
+ */
 const lightRule: KindRule = (p, v) => {
-  const carriers = Array.isArray(p.carriers) ? p.carriers : typeof p.carrier === 'string' ? [p.carrier] : []
-  return carriers.length === 0 || carriers.some((c) => v.inParty(c)) ? without(p, 'checks') : null
+  const carriers = (Array.isArray(p.carriers) ? p.carriers : typeof p.carrier === 'string' ? [p.carrier] : []).filter((c): c is string => typeof c === 'string')
+  if (carriers.length > 0 && !carriers.some((c) => v.inParty(c))) return null
+  const others = carriers.filter((c) => !v.inParty(c))
+  const out = without(p, 'checks')
+  if (others.length === 0) return out
+  return { ...out, carriers: carriers.filter((c) => v.inParty(c)), summary: someone(out.summary, others), ...('text' in out ? { text: someone(out.text, others) } : {}) }
 }
 
 export const COMMON_RULES: Record<string, KindRule> = {
