@@ -79,4 +79,19 @@ describe('the story after undo and redo (LAD-21)', () => {
     expect(a.ledger).toEqual([])
     expect(a.balances.find((b) => b.currency === 'pp')!.balance).toBe(0)
   })
+
+  it('a reveal redone after its fight was redone follows the fight: the redo of a Ladder conflict gives it a new id', async () => {
+    const t = await table()
+    const fight = await gm(t.core, 'ladder.conflict.start', { campaignId: t.campaignId, kind: 'combat', combatants: [{ characterId: t.tai, name: 'Tai', asset: 'good' }, { name: 'Brute', asset: 'expert' }] })
+    const key = `ladder:${fight.id}:Brute`
+    await gm(t.core, 'players.reveal', { campaignId: t.campaignId, key, what: 'foe', shown: true })
+    await gm(t.core, 'play.undo', { campaignId: t.campaignId })
+    await gm(t.core, 'play.undo', { campaignId: t.campaignId })
+    await gm(t.core, 'play.redo', { campaignId: t.campaignId })
+    expect((await gm(t.core, 'play.redo', { campaignId: t.campaignId })).redone).toBe('Shown to the players: Brute')
+    const foes = (await gm(t.core, 'players.controls', { campaignId: t.campaignId })).foes
+    expect(foes).toEqual([expect.objectContaining({ name: 'Brute', revealed: true })])
+    expect(foes[0]!.key).not.toBe(key)
+  })
 })
+
