@@ -25,7 +25,8 @@ export async function startServer(dataDir: string, token: string, port = 0, extr
   // LANTERN_OUT: test a build made elsewhere than out/ (see electron.vite.config.ts).
   const server = resolve(process.env.LANTERN_OUT ?? 'out', 'main/server.js')
   const proc = spawn(process.execPath, [server, '--port', String(port), '--data', dataDir, ...extra], {
-    env: { ...process.env, LANTERN_GM_TOKEN: token },
+    // The players' listener on loopback only: no test sends traffic to a LAN address.
+    env: { ...process.env, LANTERN_GM_TOKEN: token, LANTERN_SHARE_HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

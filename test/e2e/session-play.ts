@@ -206,7 +206,10 @@ export async function playSession(page: Page, lantern: Lantern, play: SessionPla
   expect(markdown).toContain('bribed the gate guard')
   expect(markdown).not.toMatch(/Undone|Redone/)
   expectNoSecret(markdown, secrets, 'the players’ recap')
-  await page.screenshot({ path: `${SHOTS}/session-${play.system}-players-recap.png` })
+  // Tall enough to see the whole timeline in the preview.
+  await page.setViewportSize({ width: 1280, height: 2600 })
+  await recap.getByRole('region', { name: 'Preview' }).screenshot({ path: `${SHOTS}/session-${play.system}-players-recap.png` })
+  await page.setViewportSize({ width: 1280, height: 720 })
 
   // The GM's recap holds the spend and the injury as recorded.
   await recap.getByRole('radiogroup', { name: 'Recap for' }).getByLabel('GM (everything)').check()
