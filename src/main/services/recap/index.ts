@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema'
 import type { LogEntry } from '../../../shared/contract'
 import { SYSTEMS } from '../../../shared/systems'
 import type { RecapVariant } from '../../../shared/recap/markdown'
-import { notFound } from '../core'
+import { notFound, toLogEntry } from '../core'
 import { PLAYERS_AUDIENCES, PLAYERS_COLUMNS, playersEntries, type PlayersEntry } from '../players'
 import { buildRecap, topicOf, type Named, type RecapInput, type RecapOptions } from './build'
 import { openForm, rawForm, splitWords, stringsOf, trimmedForm, type Run } from './names'
@@ -168,18 +168,7 @@ export async function loadRecapInput(db: Kysely<Database>, sessionId: number, va
     const entries: LogEntry[] =
       variant === 'players'
         ? await playersEntries(trx, session.campaign_id, read)
-        : read.map((r) => ({
-            id: r.id,
-            campaignId: r.campaign_id,
-            sessionId: r.session_id,
-            gameTime: r.game_time,
-            realTime: r.real_time,
-            kind: r.kind,
-            payload: JSON.parse(r.payload) as Record<string, unknown>,
-            dice: null,
-            gmOnly: r.gm_only === 1,
-            undone: false,
-          }))
+        : read.map((r) => toLogEntry({ ...r, dice: null, undone: 0 }))
     return {
       campaign: { name: campaign.name, systemName: SYSTEMS[campaign.system].name },
       session: {
