@@ -116,6 +116,18 @@ describe('the old-school table through the players’ gate (OSR-14 … OSR-19)',
   })
 })
 
+describe('what the clock tells of someone outside the party (CLK-5, CLK-8, OSR-20)', () => {
+  it('is the GM’s: an NPC’s rations, injury or natural healing; the party’s are told', () => {
+    const v = visibilityOf([], [{ id: 1, name: 'Glam' }])
+    const healing = (characterId: string) => ({ kind: 'natural healing', characterId, healed: 2, h: 5, maxH: 8, text: 'Someone heals 2 H (5/8)' })
+    expect(decideEntry('clock.event.natural-healing', healing('2'), false, v).audience).toBe('gm')
+    expect(decideEntry('clock.event.natural-healing', healing('1'), false, v).audience).toBe('all')
+    expect(decideEntry('clock.event.rations', { kind: 'rations', characterId: '2', text: 'x' }, false, v).audience).toBe('gm')
+    expect(decideEntry('clock.event.injury', { kind: 'injury', characterId: '1', text: 'x' }, false, v).audience).toBe('all')
+    expect(decideEntry('inventory.added', { character: 'Qzv Abbot', name: 'Lantern' }, false, v).audience).toBe('gm')
+  })
+})
+
 describe('the old-school rules of the players’ gate, kind by kind', () => {
   const hidden = visibilityOf([{ key: 'osr:-1', name: 'Zqx Bear', alias: 'a foe', revealed: false, numbersShown: false }])
   const named = visibilityOf([{ key: 'osr:-1', name: 'Zqx Bear', alias: 'a foe', revealed: true, numbersShown: false }])

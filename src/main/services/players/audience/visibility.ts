@@ -21,6 +21,8 @@ export interface Visibility {
   words(text: string): string
   /** Whether this name is one of the party's (a player character, or one attending the session being played). */
   inParty(name: unknown): boolean
+  /** The same, by the character's id (a number, or the clock's id as text). */
+  inPartyId(id: unknown): boolean
 }
 
 /** A foe met, as the gate reads it. */
@@ -44,8 +46,9 @@ export function wholeWords(names: Iterable<string>): RegExp | null {
  * The visibility of a list of foes met.
  * @example visibilityOf([{ key: 'osr:7', name: 'Cave bear', alias: 'a foe', revealed: false, numbersShown: false }]).words('Cave bear roars') // 'a foe roars'
  */
-export function visibilityOf(foes: readonly MetFoe[], party?: readonly string[]): Visibility {
-  const members = party === undefined ? null : new Set(party)
+export function visibilityOf(foes: readonly MetFoe[], party?: readonly { id: number; name: string }[]): Visibility {
+  const members = party === undefined ? null : new Set(party.map((m) => m.name))
+  const memberIds = party === undefined ? null : new Set(party.map((m) => m.id))
   const hidden = new Map<string, string>()
   const numbersHidden = new Set<string>()
   for (const f of foes) {
@@ -59,6 +62,7 @@ export function visibilityOf(foes: readonly MetFoe[], party?: readonly string[])
     numbers: (name) => typeof name !== 'string' || !numbersHidden.has(name),
     words: (text) => (pattern && text !== '' ? text.replace(pattern, (n) => hidden.get(n) ?? n) : text),
     inParty: (name) => members === null || (typeof name === 'string' && members.has(name)),
+    inPartyId: (id) => memberIds === null || ((typeof id === 'number' || typeof id === 'string') && memberIds.has(Number(id))),
   }
 }
 
@@ -66,18 +70,18 @@ export function visibilityOf(foes: readonly MetFoe[], party?: readonly string[])
 export const NOTHING_HIDDEN: Visibility = visibilityOf([])
 
 /** The foes a campaign has met, with what the GM has shown of each, and the party's names: one query. */
-export async function metFoes(db: Kysely<Database>, campaignId: number): Promise<{ foes: MetFoe[]; party: string[] }> {
-  const { rows } = await sql<{ what: string; key: string; name: string; alias: string; revealed: number | boolean; numbers: number | boolean }>`
-    select 'foe' as what, f.key, f.name, f.alias,
+export async function metFoes(db: Kysely<Database>, campaignId: number): Promise<{ foes: MetFoe[]; party: { id: number; name: string }[] }> {
+  const { rows } = await sql<{ what: string; id: number; key: string; name: string; alias: string; revealed: number | boolean; numbers: number | boolean }>`
+    select 'foe' as what, 0 as id, f.key, f.name, f.alias,
       exists (select 1 from player_reveal r where r.campaign_id = f.campaign_id and r.kind = 'foe' and r.ref = f.key) as revealed,
       exists (select 1 from player_reveal r where r.campaign_id = f.campaign_id and r.kind = 'foe-numbers' and r.ref = f.key) as numbers
     from players_foe f where f.campaign_id = ${campaignId}
     union all
-    select 'party', '', c.name, '', false, false from character c where c.campaign_id = ${campaignId} and (c.kind = 'pc' or c.id in (
+    select 'party', c.id, '', c.name, '', false, false from character c where c.campaign_id = ${campaignId} and (c.kind = 'pc' or c.id in (
       select a.character_id from session_attendance a join session s on s.id = a.session_id where s.campaign_id = ${campaignId} and s.status = 'open'))`.execute(db)
   return {
     foes: rows.filter((r) => r.what === 'foe').map((r) => ({ key: r.key, name: r.name, alias: r.alias, revealed: Boolean(r.revealed), numbersShown: Boolean(r.numbers) })),
-    party: rows.filter((r) => r.what === 'party').map((r) => r.name),
+    party: rows.filter((r) => r.what === 'party').map((r) => ({ id: Number(r.id), name: r.name })),
   }
 }
 

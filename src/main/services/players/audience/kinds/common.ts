@@ -55,6 +55,9 @@ const lightRule: KindRule = (p, v) => {
   return { ...out, carriers: carriers.filter((c) => v.inParty(c)), summary: someone(out.summary, others), ...('text' in out ? { text: someone(out.text, others) } : {}) }
 }
 
+/** What the clock tells of a character (their rations, an injury's course, natural healing: CLK-5, CLK-8, OSR-20) is the players' for one of the party. */
+const partyEventRule: KindRule = (p, v) => (v.inPartyId(p.characterId) ? p : null)
+
 export const COMMON_RULES: Record<string, KindRule> = {
   note: 'all',
   'ledger.earned': ledgerRule,
@@ -85,6 +88,9 @@ export const COMMON_RULES: Record<string, KindRule> = {
   'clock.hand-over': lightRule,
   'clock.event.light-warning': lightRule,
   'clock.event.light-out': lightRule,
+  'clock.event.rations': partyEventRule,
+  'clock.event.injury': partyEventRule,
+  'clock.event.natural-healing': partyEventRule,
   'clock.undone': 'gm',
 }
 
