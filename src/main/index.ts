@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { createCore, type Core } from './app'
 import { LibraryOpenError } from './db/library-file'
 import { bindIpc } from './ipc'
+import { menuTemplate } from './menu'
 import { enableSharing } from './server/share'
 import { LIBRARY_FILE_NAME, databaseUrlFrom } from './paths'
 import {
@@ -18,6 +19,8 @@ import {
   contentTypeFor,
   hardenWebContents,
   isAllowedExternalUrl,
+  permissionCheckHandler,
+  permissionRequestHandler,
   resolveAppAsset,
   secureWebPreferences,
 } from './security'
@@ -59,7 +62,7 @@ async function createWindow(c: Core): Promise<void> {
     title: 'Lantern',
     backgroundColor: '#15171c',
     show: false,
-    webPreferences: secureWebPreferences(join(__dirname, '../preload/index.js')),
+    webPreferences: secureWebPreferences(join(__dirname, '../preload/index.js'), app.isPackaged),
   })
   const unbind = bindIpc(ipcMain, c.router, c.events, win)
   win.on('closed', unbind)
@@ -81,18 +84,10 @@ app.on('second-instance', () => {
 })
 
 app.whenReady().then(async () => {
-  // Lantern asks for no permission (camera, notifications, geolocation …): refuse them all.
-  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false))
-  session.defaultSession.setPermissionCheckHandler(() => false)
-  Menu.setApplicationMenu(
-    Menu.buildFromTemplate([
-      ...(process.platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
-      { role: 'fileMenu' },
-      { role: 'editMenu' },
-      { role: 'viewMenu' },
-      { role: 'windowMenu' },
-    ]),
-  )
+  // Every permission is refused but writing to the clipboard from Lantern's own UI (security.ts).
+  session.defaultSession.setPermissionRequestHandler(permissionRequestHandler)
+  session.defaultSession.setPermissionCheckHandler(permissionCheckHandler)
+  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(app.isPackaged)))
   serveUi()
   // A PostgreSQL library shared with other GMs, when LANTERN_DATABASE_URL or library.json names one.
   const databaseUrl = databaseUrlFrom(app.getPath('userData'))

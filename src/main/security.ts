@@ -13,9 +13,11 @@ export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`
  * The renderer's webPreferences: isolated, sandboxed, no Node, no webviews, no insecure content.
  * @example new BrowserWindow({ webPreferences: secureWebPreferences(preloadPath) })
  */
-export function secureWebPreferences(preload: string) {
+export function secureWebPreferences(preload: string, packaged = false) {
   return {
     preload,
+    // An installed app opens no developer tools, by any shortcut (its menu has none either: menu.ts).
+    devTools: !packaged,
     contextIsolation: true,
     sandbox: true,
     nodeIntegration: false,
@@ -73,6 +75,38 @@ export function isAllowedExternalUrl(url: string): boolean {
     return false
   }
   return u.protocol === 'https:' && u.username === '' && u.password === '' && /^[a-z0-9.-]+\.[a-z]{2,}$/i.test(u.hostname)
+}
+
+/**
+ * Lantern uses one permission: `clipboard-sanitized-write` (navigator.clipboard.writeText, the
+ * recap's Copy), and only from the main frame of its own UI. Everything else (camera, microphone,
+ * notifications, reading the clipboard, geolocation …) is refused, from every page.
+ */
+export function isPermissionAllowed(permission: string, requestingUrl: string | undefined, isMainFrame: boolean): boolean {
+  return permission === 'clipboard-sanitized-write' && isMainFrame && requestingUrl !== undefined && isAppUrl(requestingUrl)
+}
+
+/** For `session.setPermissionRequestHandler`: grants what isPermissionAllowed allows. */
+export function permissionRequestHandler(
+  _webContents: unknown,
+  permission: string,
+  callback: (granted: boolean) => void,
+  details: { requestingUrl: string; isMainFrame: boolean },
+): void {
+  callback(isPermissionAllowed(permission, details.requestingUrl, details.isMainFrame))
+}
+
+/**
+ * For `session.setPermissionCheckHandler` (Chromium checks before it asks): the requesting origin
+ * and, when given, the frame's URL must both be Lantern's own UI.
+ */
+export function permissionCheckHandler(
+  _webContents: unknown,
+  permission: string,
+  requestingOrigin: string,
+  details: { requestingUrl?: string; isMainFrame: boolean },
+): boolean {
+  return isPermissionAllowed(permission, requestingOrigin, details.isMainFrame) && (details.requestingUrl === undefined || isAppUrl(details.requestingUrl))
 }
 
 /** The parts of Electron's IPC event that the sender check reads. */

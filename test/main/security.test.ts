@@ -6,6 +6,8 @@ import {
   hardenWebContents,
   isAllowedExternalUrl,
   isTrustedSender,
+  permissionCheckHandler,
+  permissionRequestHandler,
   resolveAppAsset,
   secureWebPreferences,
   type WebContentsLike,
@@ -25,6 +27,9 @@ describe('the window', () => {
       allowRunningInsecureContent: false,
       webviewTag: false,
     })
+    // Developer tools in development only: an installed app opens none.
+    expect(secureWebPreferences('/p', false).devTools).toBe(true)
+    expect(secureWebPreferences('/p', true).devTools).toBe(false)
   })
 
   it('has a strict CSP: own scripts only, no eval or inline script, no plugins or framing', () => {
@@ -112,5 +117,38 @@ describe('serving the UI from app://', () => {
     expect(resolveAppAsset(root, '/..%5c..%5cwin.ini')).toBeNull()
     expect(resolveAppAsset(root, '/%00.js')).toBeNull()
     expect(resolveAppAsset(root, '/%E0%A4%A')).toBeNull()
+  })
+})
+
+describe('permissions', () => {
+  const request = (permission: string, requestingUrl: string, isMainFrame = true) => {
+    let granted: boolean | null = null
+    permissionRequestHandler(null, permission, (g) => (granted = g), { requestingUrl, isMainFrame })
+    return granted
+  }
+  const check = (permission: string, origin: string, requestingUrl?: string, isMainFrame = true) =>
+    permissionCheckHandler(null, permission, origin, { isMainFrame, ...(requestingUrl === undefined ? {} : { requestingUrl }) })
+
+  it('lets Lantern’s own UI write to the clipboard (the recap’s Copy)', () => {
+    expect(request('clipboard-sanitized-write', 'app://lantern/#/c/1/sessions/2/recap')).toBe(true)
+    expect(check('clipboard-sanitized-write', 'app://lantern', 'app://lantern/#/c/1/sessions/2/recap')).toBe(true)
+    expect(check('clipboard-sanitized-write', 'app://lantern')).toBe(true)
+  })
+
+  it('refuses the clipboard to any other page or to a sub-frame', () => {
+    for (const elsewhere of ['https://evil.example/', 'file:///tmp/x.html', 'app://other/', 'http://127.0.0.1:5175/', 'not a url']) {
+      expect(request('clipboard-sanitized-write', elsewhere), elsewhere).toBe(false)
+      expect(check('clipboard-sanitized-write', elsewhere), elsewhere).toBe(false)
+    }
+    expect(check('clipboard-sanitized-write', 'app://lantern', 'https://evil.example/')).toBe(false)
+    expect(request('clipboard-sanitized-write', 'app://lantern/', false)).toBe(false)
+    expect(check('clipboard-sanitized-write', 'app://lantern', 'app://lantern/', false)).toBe(false)
+  })
+
+  it('refuses every other permission, reading the clipboard included, even to Lantern’s own UI', () => {
+    for (const permission of ['clipboard-read', 'deprecated-sync-clipboard-read', 'media', 'notifications', 'geolocation', 'openExternal', 'fullscreen', 'hid', 'unknown']) {
+      expect(request(permission, 'app://lantern/'), permission).toBe(false)
+      expect(check(permission, 'app://lantern', 'app://lantern/'), permission).toBe(false)
+    }
   })
 })
