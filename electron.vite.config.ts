@@ -9,13 +9,10 @@ export default defineConfig({
   main: {
     build: {
       outDir: `${out}/main`,
-      // package.json's dependencies are loaded from node_modules at run time, except the ESM-only
-      // ones, which are bundled: the main build is CommonJS and never require()s an ES module
-      // (test/main/main-bundle.test.ts). better-sqlite3 (native code), pg and ws (optional native
-      // add-ons) and the other CommonJS packages stay in node_modules.
-      externalizeDeps: {
-        exclude: ['kysely', 'mdast-util-from-markdown', 'mdast-util-gfm', 'mdast-util-to-markdown', 'micromark-extension-gfm'],
-      },
+      // package.json's dependencies (better-sqlite3's native code, pg, ws and the other CommonJS
+      // packages) are loaded from node_modules at run time; the ES-module-only packages (Kysely, the
+      // Markdown libraries) are devDependencies and so bundled: the main build is CommonJS and never
+      // require()s an ES module (test/main/main-bundle.test.ts).
       rolldownOptions: {
         // The Electron entry and the browser-mode server share one build of the core.
         input: { index: resolve('src/main/index.ts'), server: resolve('src/main/server/cli.ts') },
