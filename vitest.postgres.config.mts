@@ -17,7 +17,7 @@ export const SQLITE_ONLY = [
   'test/services/upgrade-audiences.test.ts',
   'test/services/records-schema.test.ts',
   'test/services/ledger-migration.test.ts',
-  'test/services/backup.test.ts',
+  'test/services/backup*.test.ts',
   'test/services/transfer*.test.ts',
 ]
 

@@ -10,7 +10,7 @@ import { migrateToLatest, type MigrationReport } from './db/migrate'
 import { createHandlers, type AppInfo } from './handlers'
 import { createRouter, type Router } from './router'
 import { EventBus, shareEvents, type Listener, type ServiceDeps } from './services/core'
-import { backupIfDue, newestBackupOffer, useNewestBackup, type LibraryHost } from './services/backup'
+import { backupIfDue, LibraryHealth, libraryFileProblem, listBackups, newestBackupOffer, useNewestBackup, type HealthOptions, type LibraryHost } from './services/backup'
 import { playersGate } from './services/players'
 import type { FileDialogs } from './platform'
 
@@ -23,6 +23,8 @@ export interface Core {
   library: LibraryHost
   /** The automatic start-up backup, running after the core is returned (null when none was due). */
   startupBackup: Promise<unknown>
+  /** SQLite's check of the library as it opened: done before return for a small file, after it for a large one. */
+  libraryCheck: Promise<unknown>
   router: Router
   events: EventBus
   migration: MigrationReport
@@ -52,6 +54,8 @@ export interface CoreOptions {
   dialogs?: FileDialogs
   /** Put a copy of the newest backup in the library's place first (the file as it was is kept aside). */
   openNewestBackup?: boolean
+  /** When the library file is checked for damage (as it opens, in this thread up to a size, then hourly). */
+  libraryChecks?: HealthOptions
 }
 
 /** The library the options name: the PostgreSQL database, or the file (first put back from its newest backup if asked). */
@@ -64,6 +68,9 @@ function openLibrary(options: CoreOptions): DbHandle {
     if (!used) throw new LibraryOpenError('damaged', options.dataFile, `There is no backup of ${options.dataFile} to open; nothing was changed.`)
     console.log(`Lantern opened a copy of the backup ${used.backup.name}; the library as it was is kept at ${used.damagedKeptAt}.`)
   }
+  // An emptied or cut-short file SQLite would open without a word (and write a new library into).
+  const problem = libraryFileProblem(options.dataFile, listBackups(options.dataFile).length)
+  if (problem) throw new LibraryOpenError('damaged', options.dataFile, problem)
   return openDatabase(options.dataFile)
 }
 
@@ -88,19 +95,22 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const lock = shared ? { release() {} } : lockLibrary(options.dataFile, options.mode)
   let handle: DbHandle
   let migration: MigrationReport
+  const offerBackup = (err: unknown) => {
+    if (err instanceof LibraryOpenError && err.problem === 'damaged') err.message += ` ${newestBackupOffer(options.dataFile)}`
+    return err
+  }
   try {
     handle = openLibrary(options)
   } catch (err) {
     lock.release()
-    if (err instanceof LibraryOpenError && err.problem === 'damaged') err.message += ` ${newestBackupOffer(options.dataFile)}`
-    throw err
+    throw offerBackup(err)
   }
   try {
     migration = await migrateToLatest(handle)
   } catch (err) {
     await handle.close()
     lock.release()
-    throw err
+    throw offerBackup(err)
   }
   const events = new EventBus()
   const deps: ServiceDeps = {
@@ -132,15 +142,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     now: () => deps.now(),
   }
-  const router = createRouter(
-    createHandlers(
-      deps,
-      { version: options.version, dataFile: options.dataFile, mode: options.mode, database: shared ? handle.file : null, gmName: deps.gm ?? '' },
-      library,
-      options.dialogs ?? null,
-    ),
-    options.checkOutputs === undefined ? {} : { checkOutputs: options.checkOutputs },
+  // A library file is checked for damage; while damaged, its changes are refused in words.
+  if (!shared && options.dataFile !== ':memory:') library.health = new LibraryHealth(library, events)
+  const handlers = createHandlers(
+    deps,
+    { version: options.version, dataFile: options.dataFile, mode: options.mode, database: shared ? handle.file : null, gmName: deps.gm ?? '' },
+    library,
+    options.dialogs ?? null,
   )
+  const router = createRouter(library.health?.guard(handlers) ?? handlers, options.checkOutputs === undefined ? {} : { checkOutputs: options.checkOutputs })
+  const libraryCheck = library.health?.start(options.libraryChecks ?? {}) ?? Promise.resolve(null)
   // Not awaited: start-up never waits on a backup. A failed one is reported, never fatal.
   const startupBackup =
     options.autoBackup === false || shared
@@ -156,11 +167,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     deps,
     library,
     startupBackup,
+    libraryCheck,
     router,
     events,
     migration,
     close: async () => {
       await startupBackup
+      await library.health?.stop()
       await sharing?.close()
       await handle.close()
       lock.release()

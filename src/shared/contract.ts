@@ -30,8 +30,9 @@ import { tableLodeContract } from './api/table-lode.contract'
 import { ranksTableContract } from './api/table-ranks.contract'
 import { tableSceneContract } from './api/table-scene.contract'
 import { recapContract } from './api/recap.contract'
-import { backupContract } from './api/backup.contract'
+import { backupContract, backupEvents } from './api/backup.contract'
 import { desktopContract } from './api/desktop.contract'
+import { libraryNoticeContract } from './api/library-notices.contract'
 import { partyContract } from './api/party.contract'
 import { playersContract, playersEvents } from './api/players.contract'
 
@@ -54,6 +55,7 @@ export * from './api/table-lode.contract'
 export * from './api/table-scene.contract'
 export * from './api/recap.contract'
 export * from './api/backup.contract'
+export * from './api/library-notices.contract'
 export * from './api/party.contract'
 export * from './api/players.contract'
 export { SYSTEMS, SYSTEM_IDS } from './systems'
@@ -80,6 +82,7 @@ export const contract = {
   ...recapContract,
   ...backupContract,
   ...desktopContract,
+  ...libraryNoticeContract,
   ...partyContract,
   ...playersContract,
 } as const satisfies Record<MethodName, MethodDef>
@@ -89,6 +92,7 @@ export const events = {
   ...recordEvents,
   ...clockEvents,
   ...playersEvents,
+  ...backupEvents,
 } as const satisfies Record<EventName, EventDef>
 
 export type Contract = typeof contract

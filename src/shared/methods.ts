@@ -24,8 +24,9 @@ import { TABLE_LODE_METHODS } from './api/table-lode.names'
 import { RANKS_TABLE_METHODS } from './api/table-ranks.names'
 import { TABLE_SCENE_METHODS } from './api/table-scene.names'
 import { RECAP_METHODS } from './api/recap.names'
-import { BACKUP_METHODS } from './api/backup.names'
+import { BACKUP_EVENTS, BACKUP_METHODS } from './api/backup.names'
 import { DESKTOP_METHODS } from './api/desktop.names'
+import { LIBRARY_NOTICE_METHODS } from './api/library-notices.names'
 import { PARTY_METHODS } from './api/party.names'
 import { PLAYERS_EVENTS, PLAYERS_METHODS } from './api/players.names'
 
@@ -51,6 +52,7 @@ export const METHOD_NAMES = [
   ...RECAP_METHODS,
   ...BACKUP_METHODS,
   ...DESKTOP_METHODS,
+  ...LIBRARY_NOTICE_METHODS,
   ...PARTY_METHODS,
   ...PLAYERS_METHODS,
 ] as const
@@ -61,6 +63,7 @@ export const EVENT_NAMES = [
   ...RECORD_EVENTS,
   ...CLOCK_EVENTS,
   ...PLAYERS_EVENTS,
+  ...BACKUP_EVENTS,
 ] as const
 export type EventName = (typeof EVENT_NAMES)[number]
 

@@ -111,7 +111,7 @@ describe('library backups', () => {
 
     const oldHandle = core.handle
     const done = await gm(core, 'backup.restore', { name: backup.name })
-    expect(done.undo.name).toBe('lantern-20250305-200000.sqlite')
+    expect(done.undo!.name).toBe('lantern-20250305-200000.sqlite')
     // Calls after the restore see the restored library, through the swapped handle.
     expect(core.handle).not.toBe(oldHandle)
     expect(core.deps.db).toBe(core.handle.db)
@@ -124,7 +124,7 @@ describe('library backups', () => {
     expect(await names()).toEqual(['After the restore', 'The Sunken Keep'])
 
     // The restore is undone from the backup it took first.
-    await gm(core, 'backup.restore', { name: done.undo.name })
+    await gm(core, 'backup.restore', { name: done.undo!.name })
     expect(await names()).toEqual(['Clockwork City', 'The Sunken Keep'])
   })
 

@@ -2,9 +2,11 @@
  * The log's words reach the search index after their change commits (migration 0016): a long
  * advance only queues its entries, the queue empties in the background, and a search never misses
  * an entry still queued, nor finds one undone before its turn came. A real library, on SQLite or on
- * PostgreSQL.
+ * PostgreSQL. A test waits for the background indexing to stop (`backgroundIndexing`), never for a
+ * time: it runs after each change, a batch at a time, until it finds the queue empty.
  */
 import { beforeEach, describe, expect, it } from 'vitest'
+import { backgroundIndexing } from '../../src/main/services/core/log-search-queue'
 import { libraryEach } from '../support/temp-library'
 import { gm } from '../support/calls'
 import { all, run, value } from '../support/sql'
@@ -18,11 +20,7 @@ beforeEach(async () => {
 const queued = async () => Number(await value(t.core, 'select count(*) from search_pending'))
 const indexedLog = async () => Number(await value(t.core, "select count(*) from search_index where kind = 'log_entry'"))
 const find = (text: string) => gm(t.core, 'search.query', { campaignId, text, kinds: ['log_entry'] })
-
-async function until(done: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 500 && !(await done()); i++) await new Promise((r) => setTimeout(r, 10))
-  expect(await done()).toBe(true)
-}
+const indexed = () => backgroundIndexing(t.core.deps.db)
 
 describe('the log’s search queue', () => {
   it('a note queued and not yet indexed is found by the next search', async () => {
@@ -38,7 +36,8 @@ describe('the log’s search queue', () => {
     const before = await indexedLog()
     await gm(t.core, 'clock.advance', { campaignId, span: { days: 30 } })
     const logged = Number(await value(t.core, 'select count(*) from log_entry where undone = 0'))
-    await until(async () => (await queued()) === 0)
+    await indexed()
+    expect(await queued()).toBe(0)
     expect(await indexedLog()).toBe(logged)
     expect(await indexedLog()).toBeGreaterThan(before + 100)
     expect((await find('tide turns')).length).toBeGreaterThan(0)
@@ -62,7 +61,9 @@ describe('the log’s search queue', () => {
 
   it('a queue left when Lantern stopped is indexed when the library is open again', async () => {
     const note = await gm(t.core, 'log.note', { campaignId, text: 'The lich’s phylactery is a teapot', gmOnly: false })
-    await until(async () => (await queued()) === 0)
+    // The background indexing stopped first: it would index the row planted below, as it must.
+    await indexed()
+    expect(await queued()).toBe(0)
     // As a crash before the background indexing would leave it: the entry queued, not indexed
     // (written past the services, so nothing starts indexing it before the library closes).
     await run(t.core, 'delete from search_index where rowid = ? * 16 + 10', note.id)

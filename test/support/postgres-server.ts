@@ -76,10 +76,15 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
       pause: () => void run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']),
       resume: () => void start(),
       stop() {
+        const t0 = performance.now()
         try {
           run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop'])
         } finally {
+          const t1 = performance.now()
+          const du = process.env.H25 ? execFileSync('du', ['-sm', dir]).toString().trim() + ' dbs=' + readdirSync(join(data, 'base')).length : ''
+          const t2 = performance.now()
           rmSync(dir, { recursive: true, force: true })
+          if (process.env.H25) console.error(`H25 pg stop ${(t1 - t0).toFixed(0)}ms, du ${du}, rm ${(performance.now() - t2).toFixed(0)}ms`)
         }
       },
     }

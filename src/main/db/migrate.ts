@@ -75,6 +75,25 @@ async function refuseNewerLibrary(handle: DbHandle, provider: MigrationProvider)
   }
 }
 
+/**
+ * A damaged library's format is never changed: the migration would write into pages that can no
+ * longer be trusted, and spread the damage. SQLite's quick check finds it first.
+ */
+function refuseDamagedLibrary(handle: DbHandle): void {
+  let finding: string
+  try {
+    finding = String(handle.sqlite.pragma('quick_check(1)', { simple: true }))
+  } catch (err) {
+    finding = (err as Error).message
+  }
+  if (finding === 'ok') return
+  throw new LibraryOpenError(
+    'damaged',
+    handle.file,
+    `Lantern did not update the format of ${handle.file}: SQLite finds it damaged (“${finding}”), and changing a damaged file could spread the damage. It has been left exactly as it is.`,
+  )
+}
+
 /** The library's own tables (SQLite's internal ones left out). */
 async function userTables(handle: DbHandle): Promise<string[]> {
   const { rows } =
@@ -100,7 +119,9 @@ export async function migrateToLatest(
   if (pending.length === 0) return { applied: [], backup: null }
 
   // A PostgreSQL server is backed up with its own tools (pg_dump, replication), not by Lantern.
-  const backup = handle.dialect === 'sqlite' && handle.file !== ':memory:' && (await userTables(handle)).length > 0 ? await backupBeforeMigration(handle) : null
+  const holdsData = handle.dialect === 'sqlite' && handle.file !== ':memory:' && (await userTables(handle)).length > 0
+  if (holdsData) refuseDamagedLibrary(handle)
+  const backup = holdsData ? await backupBeforeMigration(handle) : null
   const { error, results } = await migrator.migrateToLatest()
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'a migration'

@@ -32,5 +32,7 @@ export function backupHandlers(deps: ServiceDeps, library: LibraryHost): ModuleH
       fileOnly(library)
       return restoreBackup(library, i.name)
     },
+    // A PostgreSQL library, or one only in memory, is not checked here: it stays "unchecked".
+    'backup.health': () => library.health?.state() ?? { state: 'unchecked', problem: null, message: null, checkedAt: null, newestGood: null },
   }
 }

@@ -27,6 +27,7 @@ import { recapHandlers } from './recap'
 import type { LibraryHost } from '../services/backup'
 import { backupHandlers } from './backup'
 import { desktopHandlers } from './desktop'
+import { libraryNoticeHandlers } from './library-notices'
 import { partyHandlers } from './party'
 import { playersHandlers } from './players'
 import type { FileDialogs } from '../platform'
@@ -56,6 +57,7 @@ export function createHandlers(deps: ServiceDeps, info: AppInfo, library: Librar
     ...challengeTableHandlers(deps),
     ...recapHandlers(deps),
     ...backupHandlers(deps, library),
+    ...libraryNoticeHandlers(info),
     ...partyHandlers(deps),
     ...playersHandlers(deps),
   }

@@ -132,7 +132,9 @@ export async function handleTransferRoute(
   })
   try {
     const data = Buffer.concat(chunks, size)
-    const result = await runTransfer(core.deps, 'import', (run) => importCampaign(core.library.handle, data, core.deps.now(), { ...run, db: core.deps.db }))
+    // A damaged library refuses the import in the same words as every other change (backup/health.ts).
+    const calls = { import: () => runTransfer(core.deps, 'import', (run) => importCampaign(core.library.handle, data, core.deps.now(), { ...run, db: core.deps.db })) }
+    const result = await (core.library.health?.guard(calls) ?? calls).import()
     core.events.emit('campaign.changed', { campaignId: result.campaignId, change: 'created' })
     sendJson(res, 200, { ok: true, value: result })
   } catch (err) {

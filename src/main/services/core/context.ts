@@ -3,7 +3,7 @@
  * entries and the dice counter; push events are sent only after it commits, so nothing a screen
  * hears about can be rolled back afterwards.
  */
-import type { Kysely, Transaction } from 'kysely'
+import type { ControlledTransaction, Kysely, Transaction } from 'kysely'
 import type BetterSqlite3 from 'better-sqlite3'
 import { dialectOf, sqliteOf } from '../../db/connection'
 import type { Database } from '../../db/schema'
@@ -14,6 +14,7 @@ import { unitBegins, unitCommits } from './action-scope'
 import { indexLogSoon } from './log-search-queue'
 import { takeWriterLock } from './writer-lock'
 import { type AudienceGate, settleAudiences } from './audience'
+import { failedChange } from './storage-errors'
 
 export interface ServiceDeps {
   db: Kysely<Database>
@@ -69,7 +70,14 @@ const queues = new WeakMap<object, Promise<void>>()
 async function runUnit<T>(deps: ServiceDeps, fn: (tx: Tx) => Promise<T>, shared: boolean): Promise<T> {
   const pending: EventMessage[] = []
   const realTime = deps.now().toISOString()
-  const result = await deps.db.transaction().execute(async (trx) => {
+  let trx: ControlledTransaction<Database>
+  try {
+    trx = await deps.db.startTransaction().execute()
+  } catch (err) {
+    throw failedChange(err)
+  }
+  let result: T
+  try {
     const tx: Tx = {
       trx,
       realTime,
@@ -84,11 +92,23 @@ async function runUnit<T>(deps: ServiceDeps, fn: (tx: Tx) => Promise<T>, shared:
     if (shared) await takeWriterLock(trx)
     // Inside a GM action, the action is recorded in this same transaction (action-scope.ts).
     await unitBegins(tx)
-    const value = await fn(tx)
+    result = await fn(tx)
     await settleAudiences(tx)
     await unitCommits(tx)
-    return value
-  })
+    await trx.commit().execute()
+  } catch (err) {
+    // SQLite rolls a transaction back by itself on some errors (a full disk, an I/O error): the
+    // rollback then finds none to undo and fails, and the error that ended the change is the one
+    // to report. The rollback frees the connection either way.
+    await trx
+      .rollback()
+      .execute()
+      .catch((undoErr: unknown) => {
+        // On PostgreSQL a rollback fails when the connection is gone, taking the transaction with it.
+        if (sqliteOf(deps.db)?.inTransaction) console.error('Lantern could not roll a failed change back', undoErr)
+      })
+    throw failedChange(err)
+  }
   for (const m of pending) deps.events.emit(m.event, m.payload as never)
   indexLogSoon(deps.db)
   return result

@@ -96,33 +96,43 @@ export async function indexQueuedLog(db: Kysely<Database>): Promise<void> {
   }
 }
 
-const indexing = new WeakSet<object>()
+/** The background indexing under way on each library: settles when it has stopped. */
+const indexing = new WeakMap<object, Promise<void>>()
 
 /**
  * After a change has committed: indexes the queued entries in the background, a batch at a time,
- * unless that is already under way. A library closed meanwhile stops it; its queue waits for the
- * next time the library is open.
+ * unless that is already under way (it goes on until the queue is empty, so it takes in what this
+ * change queued). A library closed meanwhile stops it; its queue waits for the next time the
+ * library is open.
  * @example indexLogSoon(deps.db)
  */
 export function indexLogSoon(db: Kysely<Database>): void {
   const sqlite = sqliteOf(db)
   if (indexing.has(db) || (sqlite && (!sqlite.open || !statementsOf(sqlite).any.get()))) return
-  indexing.add(db)
+  let stopped!: () => void
+  indexing.set(db, new Promise<void>((resolve) => (stopped = resolve)))
+  const stop = (): void => {
+    indexing.delete(db)
+    stopped()
+  }
   const step = (): void => {
     indexBatch(db, sqlite, BATCH).then(
-      (n) => {
-        if (n > 0) setTimeout(step, 0).unref()
-        else indexing.delete(db)
-      },
-      () => indexing.delete(db),
+      (n) => (n > 0 ? void setTimeout(step, 0).unref() : stop()),
+      stop,
     )
   }
   // A server is asked whether anything is queued off the change's path, as part of the work.
   const start = (): void => {
-    anyQueued(db).then(
-      (any) => (any ? step() : indexing.delete(db)),
-      () => indexing.delete(db),
-    )
+    anyQueued(db).then((any) => (any ? step() : stop()), stop)
   }
   setTimeout(sqlite ? step : start, 0).unref()
+}
+
+/**
+ * Settles once the background indexing under way on the library has stopped: its queue found
+ * empty, or the library closed. At once when none is under way. Nothing starts it.
+ * @example await gm(core, 'clock.advance', …); await backgroundIndexing(core.deps.db) // the queue indexed
+ */
+export function backgroundIndexing(db: Kysely<Database>): Promise<void> {
+  return indexing.get(db) ?? Promise.resolve()
 }
