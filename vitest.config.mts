@@ -6,6 +6,8 @@ export default defineConfig({
     // test/postgres: only in the run on PostgreSQL (vitest.postgres.config.mts).
     exclude: ['test/e2e/**', 'test/postgres/**', 'node_modules/**'],
     environment: 'node',
+    // A Node.js older than Lantern's is refused in words before any test (better-sqlite3 would crash the workers).
+    globalSetup: ['test/support/node-version.ts'],
     testTimeout: 30_000,
     // Statistical and property tests are CPU-bound; two workers match this 2-core machine.
     maxWorkers: 2,

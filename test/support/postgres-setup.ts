@@ -9,6 +9,7 @@ import type { TestProject } from 'vitest/node'
 import { openPostgres } from '../../src/main/db/postgres'
 import { migrateToLatest } from '../../src/main/db/migrate'
 import { startPostgres } from './postgres-server'
+import { requireRecentNode } from './node-version'
 
 export const TEMPLATE = 'lantern_template'
 
@@ -18,7 +19,8 @@ declare module 'vitest' {
   }
 }
 
-export default async function setup(project: TestProject): Promise<() => void> {
+export default async function setup(project: TestProject): Promise<() => Promise<void> | void> {
+  requireRecentNode()
   if (process.env.LANTERN_TEST_DATABASE !== 'postgres') {
     project.provide('postgres', null)
     return () => {}
@@ -32,5 +34,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
   await migrateToLatest(handle)
   await handle.close()
   project.provide('postgres', { url: server.url, template: TEMPLATE })
-  return () => server.stop()
+  // Not `stop()`: removing the cluster's files in this process's thread would keep Vitest from
+  // seeing its last workers exit meanwhile ("Timeout terminating forks worker").
+  return () => server.close()
 }

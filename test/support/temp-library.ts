@@ -11,7 +11,12 @@ export interface TempLibrary {
   dir: string
   file: string
   open(): Promise<Core>
-  cleanup(): void
+  /**
+   * Removes the folder, and on PostgreSQL drops the library's database (settled when it is gone,
+   * or left to the run's end when something still uses it): the run's server keeps only the
+   * databases in use, not one for every test it ran.
+   */
+  cleanup(): Promise<void>
 }
 
 let databases = 0
@@ -26,15 +31,18 @@ export function tempLibrary(): TempLibrary {
   const file = join(dir, 'lantern.sqlite')
   const postgres = inject('postgres')
   let databaseUrl: Promise<string> | null = null
-  const database = async (server: { url: string; template: string }): Promise<string> => {
-    const name = `lantern_${process.pid}_${++databases}`
+  const name = `lantern_${process.pid}_${++databases}`
+  const asAdmin = async (server: { url: string }, query: string): Promise<void> => {
     const admin = new pg.Client({ connectionString: server.url })
     await admin.connect()
     try {
-      await admin.query(`create database ${name} template ${server.template}`)
+      await admin.query(query)
     } finally {
       await admin.end()
     }
+  }
+  const database = async (server: { url: string; template: string }): Promise<string> => {
+    await asAdmin(server, `create database ${name} template ${server.template}`)
     return server.url.replace(/\/[^/]*$/, `/${name}`)
   }
   return {
@@ -44,7 +52,14 @@ export function tempLibrary(): TempLibrary {
       postgres
         ? createCore({ dataFile: file, databaseUrl: await (databaseUrl ??= database(postgres)), mode: 'browser', version: 'test' })
         : createCore({ dataFile: file, mode: 'browser', version: 'test' }),
-    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+    cleanup: async () => {
+      rmSync(dir, { recursive: true, force: true })
+      if (!postgres || !databaseUrl) return
+      const made = databaseUrl
+      databaseUrl = null
+      // Made, and still used by a library left open: dropped with the server at the run's end.
+      await made.then(() => asAdmin(postgres, `drop database if exists ${name}`)).catch(() => {})
+    },
   }
 }
 
@@ -72,7 +87,7 @@ export function libraryEach(): LibraryEach {
   })
   afterEach(async () => {
     await t.core.close()
-    t.lib.cleanup()
+    await t.lib.cleanup()
   })
   return t
 }
