@@ -32,7 +32,8 @@ export async function changeSheet(tx: Tx, c: SheetChange): Promise<LogEntry> {
   return recordChanged(
     tx,
     { campaignId: c.campaignId, kind: 'character', id: c.characterId, change: 'updated', characterId: c.characterId },
-    { kind: c.kind, payload: { ...(c.payload ?? {}), characterId: c.characterId, name: c.name, text: c.text, sheet: { before: c.before, after: c.after } }, ...(c.dice ? { dice: c.dice } : {}) },
+    // Growth between sessions belongs to no session, even while one is being played.
+    { kind: c.kind, sessionId: null, payload: { ...(c.payload ?? {}), characterId: c.characterId, name: c.name, text: c.text, sheet: { before: c.before, after: c.after } }, ...(c.dice ? { dice: c.dice } : {}) },
   )
 }
 

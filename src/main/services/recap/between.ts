@@ -11,8 +11,8 @@ import type { RecapVariant } from '../../../shared/recap/markdown'
 import { toLogEntry } from '../core'
 import { PLAYERS_AUDIENCES, PLAYERS_COLUMNS, playersEntries } from '../players'
 
-/** The kinds told between sessions. */
-const BETWEEN_KINDS = /^(growth\.|ledger\.)/
+/** The kinds told between sessions: growth, the ledger, and a Ranks chapter begun (RK-9). */
+const BETWEEN_KINDS = /^(growth\.|ledger\.|ranks\.chapter$)/
 
 /**
  * @example await betweenSessions(trx, { id: 9, campaign_id: 1, number: 3 }, 'gm') // [{ kind: 'growth.ladder.asset', … }]
@@ -46,7 +46,7 @@ export async function betweenSessions(db: Kysely<Database>, session: { id: numbe
     .where('id', '>', from)
     .where('id', '<', to)
     .where('undone', '=', 0)
-    .where((eb) => eb.or([eb('kind', 'like', 'growth.%'), eb('kind', 'like', 'ledger.%')]))
+    .where((eb) => eb.or([eb('kind', 'like', 'growth.%'), eb('kind', 'like', 'ledger.%'), eb('kind', '=', 'ranks.chapter')]))
   rows = variant === 'players' ? rows.where('audience', 'in', PLAYERS_AUDIENCES) : rows.where('audience', '!=', 'book')
   const read = await rows.orderBy('id').execute()
   const entries = variant === 'players' ? await playersEntries(db, session.campaign_id, read) : read.map((r) => toLogEntry({ ...r, dice: null, undone: 0 }))
