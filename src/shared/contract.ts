@@ -33,6 +33,12 @@ import { recapContract } from './api/recap.contract'
 import { backupContract, backupEvents } from './api/backup.contract'
 import { desktopContract } from './api/desktop.contract'
 import { libraryNoticeContract } from './api/library-notices.contract'
+import { growthContract } from './api/growth.contract'
+import { growthLadderContract } from './api/growth-ladder.contract'
+import { growthOsrContract } from './api/growth-osr.contract'
+import { growthLodeContract } from './api/growth-lode.contract'
+import { growthRanksContract } from './api/growth-ranks.contract'
+import { growthChallengeContract } from './api/growth-challenge.contract'
 import { partyContract } from './api/party.contract'
 import { playersContract, playersEvents } from './api/players.contract'
 
@@ -56,6 +62,12 @@ export * from './api/table-scene.contract'
 export * from './api/recap.contract'
 export * from './api/backup.contract'
 export * from './api/library-notices.contract'
+export * from './api/growth.contract'
+export * from './api/growth-ladder.contract'
+export * from './api/growth-osr.contract'
+export * from './api/growth-lode.contract'
+export * from './api/growth-ranks.contract'
+export * from './api/growth-challenge.contract'
 export * from './api/party.contract'
 export * from './api/players.contract'
 export { SYSTEMS, SYSTEM_IDS } from './systems'
@@ -83,6 +95,12 @@ export const contract = {
   ...backupContract,
   ...desktopContract,
   ...libraryNoticeContract,
+  ...growthContract,
+  ...growthLadderContract,
+  ...growthOsrContract,
+  ...growthLodeContract,
+  ...growthRanksContract,
+  ...growthChallengeContract,
   ...partyContract,
   ...playersContract,
 } as const satisfies Record<MethodName, MethodDef>

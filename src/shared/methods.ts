@@ -27,6 +27,12 @@ import { RECAP_METHODS } from './api/recap.names'
 import { BACKUP_EVENTS, BACKUP_METHODS } from './api/backup.names'
 import { DESKTOP_METHODS } from './api/desktop.names'
 import { LIBRARY_NOTICE_METHODS } from './api/library-notices.names'
+import { GROWTH_METHODS } from './api/growth.names'
+import { GROWTH_LADDER_METHODS } from './api/growth-ladder.names'
+import { GROWTH_OSR_METHODS } from './api/growth-osr.names'
+import { GROWTH_LODE_METHODS } from './api/growth-lode.names'
+import { GROWTH_RANKS_METHODS } from './api/growth-ranks.names'
+import { GROWTH_CHALLENGE_METHODS } from './api/growth-challenge.names'
 import { PARTY_METHODS } from './api/party.names'
 import { PLAYERS_EVENTS, PLAYERS_METHODS } from './api/players.names'
 
@@ -53,6 +59,12 @@ export const METHOD_NAMES = [
   ...BACKUP_METHODS,
   ...DESKTOP_METHODS,
   ...LIBRARY_NOTICE_METHODS,
+  ...GROWTH_METHODS,
+  ...GROWTH_LADDER_METHODS,
+  ...GROWTH_OSR_METHODS,
+  ...GROWTH_LODE_METHODS,
+  ...GROWTH_RANKS_METHODS,
+  ...GROWTH_CHALLENGE_METHODS,
   ...PARTY_METHODS,
   ...PLAYERS_METHODS,
 ] as const

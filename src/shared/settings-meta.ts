@@ -36,6 +36,12 @@ export const SETTING_META = {
     systems: ['lode'],
     input: { kind: 'number', min: 6, max: 9 },
   },
+  'lode.energyAtSessionStart': {
+    label: 'Energy supply at each session’s start',
+    help: 'On: starting a session tops each character present up to the Energy supply on their sheet, through the ledger (LODE-9). Off: you top it up by hand, on the Between sessions page.',
+    systems: ['lode'],
+    input: { kind: 'boolean' },
+  },
   'ranks.borderline': {
     label: 'Borderline rule',
     help: 'On Fair the player, on Mediocre the GM, may re-roll with another ability (RK-5).',
@@ -59,6 +65,12 @@ export const SETTING_META = {
     help: 'When the clock finds an encounter, offer a plain d6 for the threat’s reaction: 1–2 hostile, 3–4 uncertain, 5–6 friendly (OSR-13’s bands, CLK-4). Off: you decide.',
     systems: ['ladder', 'lode', 'challenge', 'ranks'],
     input: { kind: 'boolean' },
+  },
+  'osr.levelThresholds': {
+    label: 'Experience for each level',
+    help: 'The XP at which level 2, 3 … begins, one per line (OSR-6); past the last line, each level takes the last step again. By default the seed’s guide: 1 XP is a small fortune recovered or a small army outwitted (or half of each), and each XP is a level. For finer awards write e.g. 100, 200, 300 and award 100 XP a fortune.',
+    systems: ['osr'],
+    input: { kind: 'list', item: 'XP total' },
   },
   'recap.folder': {
     label: 'Recap folder',

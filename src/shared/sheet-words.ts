@@ -68,6 +68,7 @@ export const BLANK_SHEETS = {
     location: '',
     equipment: [],
     episodes: [],
+    overrides: [],
     rotes: [],
   },
   osr: { level: 1, B: 0, M: 0, S: 0, h: 0, maxH: 0, optionsAllowed: 3, options: [], patron: '', spells: [], prepared: [] },

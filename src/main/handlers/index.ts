@@ -28,6 +28,12 @@ import type { LibraryHost } from '../services/backup'
 import { backupHandlers } from './backup'
 import { desktopHandlers } from './desktop'
 import { libraryNoticeHandlers } from './library-notices'
+import { growthHandlers } from './growth'
+import { growthLadderHandlers } from './growth-ladder'
+import { growthOsrHandlers } from './growth-osr'
+import { growthLodeHandlers } from './growth-lode'
+import { growthRanksHandlers } from './growth-ranks'
+import { growthChallengeHandlers } from './growth-challenge'
 import { partyHandlers } from './party'
 import { playersHandlers } from './players'
 import type { FileDialogs } from '../platform'
@@ -58,6 +64,12 @@ export function createHandlers(deps: ServiceDeps, info: AppInfo, library: Librar
     ...recapHandlers(deps),
     ...backupHandlers(deps, library),
     ...libraryNoticeHandlers(info),
+    ...growthHandlers(deps),
+    ...growthLadderHandlers(deps),
+    ...growthOsrHandlers(deps),
+    ...growthLodeHandlers(deps),
+    ...growthRanksHandlers(deps),
+    ...growthChallengeHandlers(deps),
     ...partyHandlers(deps),
     ...playersHandlers(deps),
   }

@@ -33,6 +33,7 @@ export const router = createRouter({
         { path: 'log/:entryId(\\d+)', name: 'log-entry', component: () => import('./views/search/LogEntryView.vue'), props: (route) => ({ entryId: Number(route.params.entryId) }) },
         { path: 'time', name: 'clock', component: () => import('./views/clock/ClockPage.vue') },
         { path: 'table', name: 'table', component: () => import('./views/table/TableView.vue') },
+        { path: 'between', name: 'between', component: () => import('./views/between/BetweenSessions.vue') },
         // The ledger and injuries live on the character page; old links land there.
         { path: 'characters/:characterId(\\d+)/ledger', name: 'character-records', redirect: (to) => ({ name: 'character', params: to.params, hash: '#records' }) },
       ],

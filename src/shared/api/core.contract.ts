@@ -50,6 +50,8 @@ export const SETTING_SCHEMAS = {
   'combat.roundSeconds': z.number().int().min(1, 'must be at least 1 second').max(600, 'must be at most 600 seconds'),
   /** LODE-6: the Web (9 by default, may fall to 6). */
   'lode.web': z.number().int().min(6, 'the Web is at least 6').max(9, 'the Web is at most 9'),
+  /** LODE-9: each session's start tops every present character's Energy up to their supply (else the GM does, between sessions). */
+  'lode.energyAtSessionStart': z.boolean({ error: 'must be on or off' }),
   /** RK-5: the optional borderline rule. */
   'ranks.borderline': z.boolean(),
   /** LAD-20: heal every treated character between adventures. */
@@ -72,6 +74,22 @@ export const SETTING_SCHEMAS = {
     .strict(),
   /** CLK-4: whether the clock offers a plain d6 reaction roll after an encounter (systems other than osr). */
   'clock.reactionRoll': z.boolean({ error: 'must be on or off' }),
+  /**
+   * OSR-6: the XP total at which levels 2, 3 … begin, one per line on the Settings page (so each may
+   * come as text); past the last, each level takes the last step again.
+   */
+  'osr.levelThresholds': z
+    .array(
+      z.coerce
+        .number({ error: 'each line must be a number of XP' })
+        .int('each line must be a whole number of XP')
+        .min(1, 'each line must be 1 XP or more')
+        .max(1_000_000_000, 'each line must be at most 1,000,000,000 XP'),
+      { error: 'must be a list of XP totals, one per level' },
+    )
+    .min(1, 'give at least the XP at which level 2 begins')
+    .max(100, 'may hold at most 100 levels')
+    .refine((list) => list.every((t, i) => i === 0 || t > list[i - 1]!), 'each level must take more XP than the level before it'),
   /** The folder "Save to folder…" writes recaps into (a vault); null until the GM picks one. */
   'recap.folder': z.string({ error: 'must be a folder' }).trim().min(1, 'must name a folder').max(4096, 'must be at most 4,096 characters').nullable(),
 } as const
@@ -80,12 +98,16 @@ export const SETTING_DEFAULTS: { [K in SettingKey]: z.infer<(typeof SETTING_SCHE
   'ladder.roundSeconds': 20,
   'combat.roundSeconds': 10,
   'lode.web': 9,
+  // LODE-9: the text does not say when Energy comes back, so nothing is written until the GM says.
+  'lode.energyAtSessionStart': false,
   'ranks.borderline': false,
   'ladder.healBetweenAdventures': false,
   // RK-1: the abilities the seed names; the GM changes the list to suit the setting.
   'ranks.abilities': ['Courage', 'Daring', 'Ferocity'],
   'clock.start': { day: 1, time: '00:00' },
   'clock.reactionRoll': true,
+  // OSR-6, the seed's guide: 1 XP for each small fortune recovered or small army outwitted, a level each.
+  'osr.levelThresholds': [1],
   'recap.folder': null,
 }
 export const SettingKey = z.enum(Object.keys(SETTING_SCHEMAS) as [SettingKey, ...SettingKey[]], {

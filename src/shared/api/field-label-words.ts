@@ -3,6 +3,9 @@
  * name it, the keys a method names otherwise, and what one entry of a list is called.
  */
 import { SHEET_FIELD_LABELS } from './sheet-field-labels'
+import { GROWTH_OSR_LABELS } from './growth-osr.labels'
+import { GROWTH_RULING_FIELDS, GROWTH_RULING_LABELS } from './growth-ruling.labels'
+import { GROWTH_LADDER_FIELDS, GROWTH_LADDER_ITEMS } from './growth-ladder.labels'
 
 /** Every key of every method's input, by the words on the screens. */
 export const FIELD_LABELS: Readonly<Record<string, string>> = {
@@ -19,6 +22,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   amount: 'Amount',
   ap: 'Advantage Points',
   armour: 'Armour',
+  art: 'Art',
   around: 'Entries around it',
   as: 'Counts as',
   aspect: 'Aspect',
@@ -149,12 +153,14 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   ranged: 'Ranged',
   rank: 'Rank',
   rating: 'Rating',
+  readable: 'Can be read',
   realDate: 'Played on',
   reason: 'Reason',
   reciprocate: 'Reciprocate',
   refresh: 'Refresh',
   refreshAspect: 'Aspect to refresh',
   reloads: 'Reloads',
+  remainder: 'What is left over',
   repeat: 'Repeats',
   reserves: 'Reserves',
   resistance: 'Resistance',
@@ -230,6 +236,8 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   who: 'Who',
   within: 'Look ahead',
   wonky: 'Wonky ladder',
+  ...GROWTH_RULING_FIELDS,
+  ...GROWTH_LADDER_FIELDS,
 }
 
 /** A field whose label depends on the method: the same key means another thing on another form. */
@@ -243,6 +251,8 @@ export const METHOD_LABELS: Readonly<Record<string, Readonly<Record<string, stri
   'ranks.recover': { box: 'Harm box' },
   'players.handout': { text: 'Words for the players', id: 'Location or NPC', shown: 'Shown to players' },
   'players.reveal': { key: 'Foe', what: 'What is shown', shown: 'Shown to players' },
+  ...GROWTH_OSR_LABELS,
+  ...GROWTH_RULING_LABELS,
   /** A character sheet's fields (api/sheets), as the sheet editors name them. */
   sheet: SHEET_FIELD_LABELS,
 }
@@ -283,4 +293,5 @@ export const ITEM_WORDS: Readonly<Record<string, string>> = {
   splits: 'side',
   tags: 'tag',
   until: 'stop',
+  ...GROWTH_LADDER_ITEMS,
 }

@@ -68,6 +68,8 @@ const When = {
 }
 
 const Change = z.object({ ...Holder, currency: Currency, amount: Amount, reason: Reason, ...When }).strict()
+/** LODE-9: Energy over the character's supply is earned only when the GM says so (the entry says it was their choice). */
+const Earn = z.object({ ...Holder, currency: Currency, amount: Amount, reason: Reason, ...When, overSupply: z.boolean({ error: 'must be yes or no' }).optional() }).strict()
 
 export const ledgerContract = {
   'ledger.list': {
@@ -92,8 +94,8 @@ export const ledgerContract = {
   },
   'ledger.earn': {
     scope: 'gm',
-    summary: 'Adds to a balance, with the reason (an award, an adventure survived, treasure).',
-    input: Change,
+    summary: 'Adds to a balance, with the reason (an award, an adventure survived, treasure); Energy over the supply only when the GM says so.',
+    input: Earn,
     output: LedgerEntry,
   },
   'ledger.spend': {

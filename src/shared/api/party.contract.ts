@@ -37,8 +37,11 @@ export const PartyMember = z.object({
   name: z.string(),
   playerName: z.string().nullable(),
   health: PartyHealth,
-  /** The character's own currencies of the system, in its order (shared/currencies.ts). */
-  balances: z.array(Balance),
+  /**
+   * The character's own currencies of the system, in its order (shared/currencies.ts); `supply` is
+   * the most their sheet says they hold (LODE-9's Energy supply), null where there is none.
+   */
+  balances: z.array(Balance.extend({ supply: z.number().int().nullable() })),
   /** The lights they carry that burn, with the game time left (CLK-4). */
   lights: z.array(z.object({ id: z.string(), type: z.string(), burnSecondsLeft: z.number().int(), fullSeconds: z.number().int(), warned: z.boolean() })),
   /** CLK-5: days of food and pints of water, and the days they last; null for one who carries neither. */

@@ -24,6 +24,7 @@ export const SHEET_FIELD_LABELS: Readonly<Record<string, string>> = {
   hurt: 'Hurt',
   id: 'Spell id',
   optionsAllowed: 'Allowed by the GM',
+  overrides: 'Limits the GM overrode',
   prepared: 'Prepared spells',
   reductions: 'Reductions',
   rotes: 'Rotes',

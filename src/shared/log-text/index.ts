@@ -149,6 +149,8 @@ function sentenceOf(e: LogEntry): string {
   if (e.kind.startsWith('challenge.')) return challengeLogText(e)
   // The Ladder's table writes its own sentence into each entry (services/table-ladder/lines.ts).
   if (e.kind.startsWith('ladder.') && typeof p.text === 'string') return p.text
+  // Growth between sessions writes its own sentence (services/growth).
+  if (e.kind.startsWith('growth.') && typeof p.text === 'string') return p.text
   // What the GM showed the players writes its own sentence too (services/players/reveals.ts).
   if (e.kind.startsWith('players.') && typeof p.text === 'string') return p.text
   switch (e.kind) {

@@ -25,6 +25,7 @@ export const taiGivar: LadderSheet = {
   location: 'Port Calder',
   equipment: ['Flight jacket', 'Old pistol'],
   episodes: ['Smuggled medicine through the blockade', 'Lost her first ship at cards'],
+  overrides: [],
   rotes: [{ effect: 'Calm the storm-sick crew', assets: ['Blue magic'], rung: 'good' }],
 }
 

@@ -42,10 +42,11 @@ const blank = (s: string | undefined): boolean => (s ?? '').trim() === ''
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`
 
 /**
- * What every sheet needs, character or super: the parts LAD-24 and LAD-29 share.
+ * What every sheet needs, character or super: the parts LAD-24 and LAD-29 share. The count of
+ * episodes is a creation rule: a character who survives adventures writes more (LAD-21).
  * @example sheetProblems({ ...tai, concept: '' }, 'character') // ['The concept is missing: …']
  */
-export function sheetProblems(sheet: CharacterSheet, who: string): string[] {
+export function sheetProblems(sheet: CharacterSheet, who: string, atCreation = true): string[] {
   const problems: string[] = []
   if (blank(sheet.concept)) problems.push(`The concept is missing: in a few words, who is this ${who}?`)
   const names = sheet.assets.map((a) => a.name.trim())
@@ -61,7 +62,7 @@ export function sheetProblems(sheet: CharacterSheet, who: string): string[] {
     const missing = (['name', 'concept', 'howMet'] as const).filter((k) => blank(ally[k])).map((k) => (k === 'howMet' ? 'how they met' : k))
     if (missing.length > 0) problems.push(`Ally ${i + 1} needs a ${missing.join(', ')}.`)
   })
-  if (sheet.episodes.length > 3) problems.push(`Up to 3 episodes of the past count at creation; this sheet has ${sheet.episodes.length}.`)
+  if (atCreation && sheet.episodes.length > 3) problems.push(`Up to 3 episodes of the past count at creation; this sheet has ${sheet.episodes.length}.`)
   if (sheet.episodes.some(blank)) problems.push('An episode is listed but not written.')
   if (sheet.equipment.some(blank)) problems.push('An equipment line is blank.')
   return problems

@@ -13,6 +13,7 @@ import { requireCampaign, unitOfWork, type ServiceDeps, type Tx, AppError, notFo
 import { encumbranceOf } from './inventory'
 import { ledgerBalances } from '../ledger'
 import { checkSheet, type SheetContext } from './sheets'
+import { creditLadderStart } from '../growth/ladder-start'
 
 /**
  * What the sheet rules need to know about where the sheet lives: the campaign's ability list
@@ -25,7 +26,8 @@ export async function sheetContext(
 ): Promise<SheetContext> {
   const abilities = at.system === 'ranks' ? await getSetting(db, at.campaignId, 'ranks.abilities') : []
   const balances = at.characterId === null ? {} : Object.fromEntries((await ledgerBalances(db, { campaignId: at.campaignId, characterId: at.characterId })).map((b) => [b.currency, b.balance]))
-  return { kind: at.kind, status: at.status, abilities, balances }
+  const levelThresholds = at.system === 'osr' ? await getSetting(db, at.campaignId, 'osr.levelThresholds') : undefined
+  return { kind: at.kind, status: at.status, abilities, balances, ...(levelThresholds ? { levelThresholds } : {}) }
 }
 
 /** A character's unhealed injuries of one kind, as stored (kind and details). */
@@ -198,6 +200,7 @@ export async function createCharacter(deps: ServiceDeps, input: NewCharacter): P
       { campaignId: row.campaign_id, kind: 'character', id: row.id, change: 'created' },
       { kind: 'character.created', payload: { id: row.id, name: row.name, kind: row.kind, draft: row.draft === 1 } },
     )
+    await creditLadderStart(tx, row.campaign_id, row.id) // LAD-21, LAD-30: a new PC's starting Plot Points
     return row.id
   })
   return getCharacter(deps.db, id)
@@ -262,6 +265,7 @@ export async function updateCharacter(deps: ServiceDeps, input: CharacterChanges
       { campaignId: before.campaign_id, kind: 'character', id: before.id, change: 'updated' },
       { kind: 'character.updated', payload: { id: before.id, name: after.name, changed: changed.map((k) => FIELD_OF[k]), from, to } },
     )
+    if (after.kind === 'pc' && before.kind !== 'pc') await creditLadderStart(tx, before.campaign_id, before.id) // LAD-21, LAD-30: an NPC (a draft too) becomes a PC
     return before.id
   })
   return getCharacter(deps.db, id)

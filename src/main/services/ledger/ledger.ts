@@ -11,6 +11,7 @@ import { SYSTEMS } from '../../../shared/systems'
 import { unitOfWork, type ServiceDeps, type Tx, AppError, notFound, recordChanged, currentGameTime, sessionOfChange } from '../core'
 import { coverProblem, ledgerHolder, type LedgerHolder } from './holder'
 import { entryById, holderEntries, pageOfEntries } from './queries'
+import { energyEarnReason } from '../growth/lode-supply'
 
 export type { LedgerHolder } from './holder'
 
@@ -165,14 +166,16 @@ export async function balanceOf(db: Kysely<Database>, holder: LedgerHolder, curr
   return Number(row?.balance ?? 0)
 }
 
-type ChangeInput = LedgerWhen & { campaignId: number; characterId?: number | undefined; currency: CurrencyId; amount: number; reason: string }
+type ChangeInput = LedgerWhen & { campaignId: number; characterId?: number | undefined; currency: CurrencyId; amount: number; reason: string; overSupply?: boolean | undefined }
 
 async function change(deps: ServiceDeps, input: ChangeInput, why: 'earn' | 'spend'): Promise<LedgerEntry> {
   return unitOfWork(deps, async (tx) => {
     const holder = await ledgerHolder(tx.trx, input.campaignId, input.characterId ?? null)
     checkCurrency(holder, input.currency)
     const amount = why === 'earn' ? input.amount : -input.amount
-    return writeLedgerEntry(tx, holder, { ...input, amount }, why)
+    // LODE-9: Energy over the sheet's supply only as the GM's choice, said in the entry.
+    const reason = why === 'earn' ? await energyEarnReason(tx.trx, holder, input) : input.reason
+    return writeLedgerEntry(tx, holder, { ...input, amount, reason }, why)
   })
 }
 

@@ -83,7 +83,11 @@ export async function partyAtTable(deps: ServiceDeps, campaignId: number): Promi
     // Food and water are shown for one who carries them (or carried them, and ran out).
     const provisions = food && (carries.food || carries.water) ? { foodDays: food.foodDays, waterPints: food.waterPints, daysLeft: food.daysLeft } : null
     const courageDue = system === 'ranks' && (await ranksPerson(deps.db, row.id)).courageDue
-    const balances = (await ledgerBalances(deps.db, { campaignId, characterId: row.id })).filter((b) => currenciesOf(system, 'character').includes(b.currency))
+    // LODE-9: Energy is held against the supply on the sheet (0 sets none).
+    const supply = system === 'lode' && typeof sheet.energySupply === 'number' && sheet.energySupply > 0 ? sheet.energySupply : null
+    const balances = (await ledgerBalances(deps.db, { campaignId, characterId: row.id }))
+      .filter((b) => currenciesOf(system, 'character').includes(b.currency))
+      .map((b) => ({ ...b, supply: b.currency === 'energy' ? supply : null }))
     members.push({
       id: row.id,
       name: row.name,

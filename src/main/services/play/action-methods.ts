@@ -37,7 +37,7 @@ export function isActionMethod(method: string): boolean {
 }
 
 /** Tables whose new rows later actions name in their input. */
-export const REMAPPED_TABLES = ['lode_roll', 'ranks_roll', 'ladder_conflict', 'challenge', 'injury'] as const
+export const REMAPPED_TABLES = ['lode_roll', 'ranks_roll', 'ladder_conflict', 'challenge', 'injury', 'inventory_item'] as const
 export type RemappedTable = (typeof REMAPPED_TABLES)[number] | 'log_entry'
 
 /** Input fields that name a row an action created, by the tables they may name. */
@@ -45,6 +45,8 @@ const ID_FIELDS: Record<string, readonly RemappedTable[]> = {
   rollId: ['lode_roll', 'ranks_roll'],
   logEntryId: ['log_entry'],
   injuryId: ['injury'],
+  // An item bought between sessions (OSR-5) is sold or lit by later actions.
+  itemId: ['inventory_item'],
   conflictId: ['ladder_conflict'],
   challengeId: ['challenge'],
 }

@@ -12,6 +12,7 @@ import { undoLodeStep } from '../table-lode'
 import { undoLadderEntry } from '../table-ladder'
 import { undoSceneEntry } from '../table-scene'
 import { undoRevealEntry } from '../players'
+import { undoGrowthTelling, undoOsrGrowthEntry, undoSheetChange } from '../growth'
 
 /** Kinds that record a fact with no state behind it: undoing marks them undone. */
 const FACTS = /^(note|encounter\.rolled|encounter\.reaction|(ladder|osr|lode|challenge|ranks)\.(roll|check|save|task|pool|rank|odds|courage|beyondDoomed)[\w.-]*)$/
@@ -75,6 +76,9 @@ export async function undoEntry(tx: Tx, entry: LogEntry, action: string): Promis
   if ((await undoLodeStep(tx, entry)) !== null) return
   if ((await undoSceneEntry(tx, entry)) !== null) return
   if ((await undoRevealEntry(tx, entry)) !== null) return
+  if ((await undoSheetChange(tx, entry)) !== null) return
+  if (undoGrowthTelling(entry) !== null) return
+  if ((await undoOsrGrowthEntry(tx, entry)) !== null) return
   if (FACTS.test(entry.kind)) return
   throw refusal(action, `it also wrote “${describeLogEntry(entry)}”, which has to be changed where it was made.`)
 }

@@ -8,9 +8,12 @@ import type { Session } from '../../../shared/contract'
 import { requireCampaign, unitOfWork, type ServiceDeps, AppError, notFound, currentGameTime, openSessionId, recordChanged } from '../core'
 import { balanceOf, writeLedgerEntry, ledgerHolder, standingLedger } from '../ledger'
 import { createSession, listSessions } from '../records'
+import { energyAtSessionStart } from '../growth'
 
 /**
- * Opens a session now, as the clock stands; refused while another is open.
+ * Opens a session now, as the clock stands; refused while another is open. In a LODE campaign that
+ * grants Energy at each session's start, those present are topped up to their supply in the same
+ * transaction (LODE-9).
  * @example await startSession(deps, { campaignId: 1, title: 'Rats!', attendance: [4, 5] })
  */
 export async function startSession(
@@ -24,15 +27,16 @@ export async function startSession(
       { field: 'campaignId', problem: 'a session is open' },
     ])
   }
-  return createSession(deps, {
+  const session = {
     campaignId: input.campaignId,
     title: input.title ?? '',
     adventureId: input.adventureId ?? null,
     attendance: input.attendance,
-    status: 'open',
+    status: 'open' as const,
     gameTimeStart: await currentGameTime(deps.db, input.campaignId),
     realDate: new Date(deps.now()).toISOString().slice(0, 10),
-  })
+  }
+  return createSession(deps, session, energyAtSessionStart)
 }
 
 export interface ClosedSession {

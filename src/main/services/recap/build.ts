@@ -18,7 +18,7 @@ import type { PlayersEntry } from '../players/audience/read'
 import type { RecapVariant } from '../../../shared/recap/markdown'
 import { bareTitle, filenameFor, folderFilenameFor } from './files'
 import { glance } from './glance'
-import { hhmm, timeline } from './lines'
+import { hhmm, lineFor, timeline } from './lines'
 import { oneLine, wikiLink, writeMarkdown } from './markdown'
 import { notesFor, shiftHeadings, type Thread } from './notes'
 
@@ -45,6 +45,8 @@ export interface RecapInput<E extends LogEntry = LogEntry> {
   party: string[]
   /** The session's log entries that stand (not undone, not undo's bookkeeping), oldest first. */
   entries: E[]
+  /** What changed since the session before (growth, and the ledger outside any session), oldest first (recap/between.ts). */
+  between?: E[]
   /**
    * The campaign's NPCs and locations named in the session's log, each with the entries naming it
    * (a players' recap lists only those the players' entries name).
@@ -139,6 +141,12 @@ export function recapTree(input: RecapInput, variant: RecapVariant, options: Rec
   out.push(para([text(`${campaign.name} · ${campaign.systemName}${when.length ? ` · ${when.join(' · ')}` : ''}`)]))
   if (session.adventure !== null) out.push(para([text('Adventure: '), nameNode(session.adventure, options)]))
   if (input.party.length) out.push(para([text('Party: '), ...names(input.party, options)]))
+
+  const between = (input.between ?? []).map((e) => lineFor(e, variant)).filter((l): l is string => l !== null)
+  if (between.length) {
+    out.push(heading(2, 'Since the last session'))
+    out.push(list(between.map((l) => item([text(oneLine(l))]))))
+  }
 
   out.push(heading(2, 'Summary'))
   if (notes.blocks.length) out.push(...shiftHeadings(notes.blocks, 3))

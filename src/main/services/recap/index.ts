@@ -12,6 +12,7 @@ import { notFound, toLogEntry } from '../core'
 import { PLAYERS_AUDIENCES, PLAYERS_COLUMNS, playersEntries, type PlayersEntry } from '../players'
 import { buildRecap, topicOf, type Named, type RecapInput, type RecapOptions } from './build'
 import { openForm, rawForm, splitWords, stringsOf, trimmedForm, type Run } from './names'
+import { betweenSessions } from './between'
 
 export { buildRecap, folderFilenameFor, notesFor, recapTree, topicOf, writeMarkdown, type RecapInput } from './build'
 export { writeRecapToFolder } from './folder'
@@ -184,6 +185,7 @@ export async function loadRecapInput(db: Kysely<Database>, sessionId: number, va
       party: party.map((p) => p.name),
       entries,
       named: await namedIn(trx, session.campaign_id, entries),
+      between: await betweenSessions(trx, session, variant),
     }
   })
 }

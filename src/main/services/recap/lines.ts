@@ -45,6 +45,7 @@ function topicOfKind(kind: string): string | null {
   if (kind.startsWith('encounter.') || kind === 'clock.event.encounter-check') return 'Encounter'
   if (kind.startsWith('injury.') || kind === 'clock.event.injury' || kind === 'clock.event.natural-healing' || kind === 'osr.limb') return 'Injury'
   if (kind.startsWith('ledger.')) return 'Ledger'
+  if (kind.startsWith('growth.')) return 'Growth'
   if (kind === 'clock.event.light-out' || kind === 'clock.event.light-warning' || ['clock.light', 'clock.douse', 'clock.refill', 'clock.hand-over'].includes(kind)) return 'Light'
   if (kind === 'clock.event.rations') return 'Provisions'
   if (kind === 'clock.event.timer' || kind.startsWith('clock.timer-')) return 'Timer'

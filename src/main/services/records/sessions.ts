@@ -142,11 +142,13 @@ async function attendeesFor(tx: Tx, campaignId: number, ids: readonly number[]):
 
 /**
  * Records a session; without a number it takes the next free one (one more than the highest).
+ * `andThen` writes what comes with it, in the same transaction (LODE-9: Energy at a session's start).
  * @example await createSession(deps, { campaignId: 1, title: 'Rats!', realDate: '2025-03-14', attendance: [4, 5] })
  */
 export async function createSession(
   deps: ServiceDeps,
   input: Partial<SessionFields> & { campaignId: number; attendance?: number[] | undefined },
+  andThen?: (tx: Tx, session: Session) => Promise<void>,
 ): Promise<Session> {
   return unitOfWork(deps, async (tx) => {
     await requireCampaign(tx, input.campaignId)
@@ -193,7 +195,9 @@ export async function createSession(
       { campaignId: row.campaign_id, kind: 'session', id: row.id, change: 'created' },
       { kind: 'session.created', payload: { id: row.id, number: row.number, title: row.title, attendance: attendees.map((a) => a.name) } },
     )
-    return toSession(row, attendees.toSorted((a, b) => a.name.localeCompare(b.name)))
+    const session = toSession(row, attendees.toSorted((a, b) => a.name.localeCompare(b.name)))
+    await andThen?.(tx, session)
+    return session
   })
 }
 

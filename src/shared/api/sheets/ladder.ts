@@ -6,6 +6,10 @@ import { z } from 'zod'
 import { ASSET_RUNGS, LADDER_RUNGS, MAGIC_SCHOOLS } from '../../sheet-words'
 import { line, list, oneOf } from './fields'
 
+/** LAD-23's limits, by name: good assets outnumber expert ones, at most twice the original assets, at least one flaw. */
+export const LAD23_LIMITS = ['outnumber', 'twice', 'flaw'] as const
+export type Lad23Limit = (typeof LAD23_LIMITS)[number]
+
 export const LadderAsset = z.object({
   name: line(100),
   rating: oneOf(ASSET_RUNGS, 'LAD-1'),
@@ -26,7 +30,10 @@ export const LadderSheet = z.object({
   allies: list(z.object({ name: line(100), concept: line(200), howMet: line(300) }), 10).default([]),
   location: line(200).default(''),
   equipment: list(line(200), 100).default([]),
-  episodes: list(line(1000), 10).default([]),
+  /** Up to 3 at creation (LAD-24); one more for each adventure survived (LAD-21). */
+  episodes: list(line(1000), 100).default([]),
+  /** LAD-23: the development limits the GM overrode for this character (logged with the change that broke them). */
+  overrides: list(oneOf(LAD23_LIMITS, 'LAD-23'), 3).default([]),
   /** LAD-27: successful spells kept for reuse. */
   rotes: list(z.object({ effect: line(300), assets: list(line(100), 10), rung: oneOf(LADDER_RUNGS, 'LAD-1') }), 50).default([]),
 })

@@ -33,15 +33,16 @@ function engineSheet(sheet: LadderSheet): SuperheroSheet {
   return { ...base, heroicFeatures: sheet.heroicFeatures }
 }
 
-/** LAD-23: the limits a developed character keeps instead of the creation counts. */
+/** LAD-23: the limits a developed character keeps instead of the creation counts, but those the GM overrode. */
 function developmentProblems(sheet: LadderSheet): string[] {
   const problems: string[] = []
+  const overridden = new Set(sheet.overrides)
   const original = sheet.super ? 7 : 6
   const good = sheet.assets.filter((a) => a.rating === 'good').length
   const expert = sheet.assets.filter((a) => a.rating === 'expert').length
-  if (good <= expert) problems.push(`Good assets must outnumber expert ones (LAD-23); this sheet has ${good} good and ${expert} expert.`)
-  if (sheet.assets.length > 2 * original) problems.push(`No more than twice the original ${original} assets (LAD-23); this sheet has ${sheet.assets.length}.`)
-  if (sheet.flaws.length === 0) problems.push('At least one flaw must remain (LAD-23).')
+  if (good <= expert && !overridden.has('outnumber')) problems.push(`Good assets must outnumber expert ones (LAD-23); this sheet has ${good} good and ${expert} expert.`)
+  if (sheet.assets.length > 2 * original && !overridden.has('twice')) problems.push(`No more than twice the original ${original} assets (LAD-23); this sheet has ${sheet.assets.length}.`)
+  if (sheet.flaws.length === 0 && !overridden.has('flaw')) problems.push('At least one flaw must remain (LAD-23).')
   return problems
 }
 
@@ -52,7 +53,7 @@ function shapeProblems(sheet: LadderSheet): string[] {
     return v.ok ? [] : v.problems
   }
   const who = sheet.super ? 'super' : 'character'
-  const problems = [...sheetProblems(engine, who), ...developmentProblems(sheet)]
+  const problems = [...sheetProblems(engine, who, false), ...developmentProblems(sheet)]
   if (!sheet.super) {
     // LAD-1: superb and unprecedented assets are for supers (the extended ladder).
     const high = sheet.assets.filter((a) => a.rating === 'superb' || a.rating === 'unprecedented')

@@ -5,6 +5,7 @@
  */
 import { LodeSheet, type LodeTrait } from '../../../../shared/api/sheets/lode'
 import type { DerivedFact } from '../../../../shared/contract'
+import { energyReading } from '../../../../shared/lode-energy'
 import { namedTwice, type SheetRules } from './types'
 
 const dice = (n: number): string => (n > 0 ? `+${n}` : String(n))
@@ -37,7 +38,8 @@ function lodeFacts(sheet: LodeSheet, balances: Readonly<Record<string, number>>)
     facts.push({ label: 'Best pool at BD 2', value: `${Math.max(0, 2 + pool)} dice (${bestAttribute.name} ${dice(bestAttribute.dice)}, ${bestSkill.name} ${dice(bestSkill.dice)})`, rule: 'LODE-1' })
   }
   if ('destiny' in balances) facts.push({ label: 'Destiny', value: String(balances.destiny), rule: 'LODE-9' })
-  if ('energy' in balances) facts.push({ label: 'Energy', value: `${balances.energy} of ${sheet.energySupply}`, rule: 'LODE-9' })
+  // LODE-9: "2 of 3" within the supply, "5 (3 over the supply of 2)" over it (the GM's choice), the balance alone with none set.
+  if ('energy' in balances) facts.push({ label: 'Energy', value: energyReading(balances.energy ?? 0, sheet.energySupply).text, rule: 'LODE-9' })
   else facts.push({ label: 'Energy supply', value: String(sheet.energySupply), rule: 'LODE-9' })
   return facts
 }

@@ -8,7 +8,7 @@ import {
   creationProblems,
   hardinessStatus,
   learningProblems,
-  levelForExperience,
+  levelReached,
   resistanceTarget,
   seesInTheDark,
   spellCapacity,
@@ -61,7 +61,7 @@ function osrProblems(sheet: OsrSheet, context: SheetContext): string[] {
   return [...problems, ...optionAndPatronProblems(sheet), ...spellProblems(sheet)]
 }
 
-function osrFacts(sheet: OsrSheet, balances: Readonly<Record<string, number>>): DerivedFact[] {
+function osrFacts(sheet: OsrSheet, balances: Readonly<Record<string, number>>, thresholds?: readonly number[]): DerivedFact[] {
   const options = sheet.options as OptionName[]
   const highTolerance = Math.min(2, timesTaken(options, 'high tolerance'))
   // An H above its maximum is a problem listed elsewhere; the engine refuses to read it.
@@ -78,7 +78,7 @@ function osrFacts(sheet: OsrSheet, balances: Readonly<Record<string, number>>): 
   if (seesInTheDark(options)) facts.push({ label: 'Darkness', value: 'sees in the dark: no −5', rule: 'OSR-4, OSR-8' })
   if ('xp' in balances) {
     const xp = balances.xp ?? 0
-    const reached = levelForExperience({ experience: Math.max(0, xp) })
+    const reached = levelReached(xp, thresholds)
     facts.push({ label: 'Experience', value: reached > sheet.level ? `${xp}: reaches level ${reached}, ready to gain a level` : String(xp), rule: 'OSR-6' })
   }
   if ('gold' in balances) facts.push({ label: 'Gold', value: `${balances.gold} GP`, rule: 'OSR-5' })
@@ -88,5 +88,5 @@ function osrFacts(sheet: OsrSheet, balances: Readonly<Record<string, number>>): 
 export const osrSheet: SheetRules<OsrSheet> = {
   shape: OsrSheet,
   problems: (sheet, context) => osrProblems(sheet, context),
-  facts: (sheet, context) => osrFacts(sheet, context.balances),
+  facts: (sheet, context) => osrFacts(sheet, context.balances, context.levelThresholds),
 }

@@ -10,6 +10,8 @@ export interface SheetContext {
   abilities: readonly string[]
   /** The character's ledger balances by currency (absent for a sheet not yet saved). */
   balances: Readonly<Record<string, number>>
+  /** Old-school core: the XP at which levels 2, 3 … begin (OSR-6); the seed's guide when absent. */
+  levelThresholds?: readonly number[]
 }
 
 export interface SheetRules<S> {

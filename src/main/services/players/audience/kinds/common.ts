@@ -97,8 +97,12 @@ export const COMMON_RULES: Record<string, KindRule> = {
 /** A clock step's entry without the encounter checks' dice and thresholds (CLK-3). */
 const clockStepRule: KindRule = (p) => without(p, 'checks')
 
+/** A character's growth between sessions: the players' for one of the party (without the sheets and pack rows it keeps for undo), the GM's for anyone else. */
+const growthRule: KindRule = (p, v) => (v.inParty(p.name) ? without(p, 'sheet', 'rows') : null)
+
 /** Rules for whole families of kinds; null when none applies. */
 export function ruleByPrefix(kind: string): KindRule | null {
+  if (kind.startsWith('growth.')) return growthRule
   if (kind.startsWith('clock.event.')) return 'all'
   if (kind.startsWith('clock.')) return clockStepRule
   return null
