@@ -13,8 +13,8 @@ import { ChallengeSheet } from '../../../shared/api/sheets/challenge'
 import { unitOfWork, type ServiceDeps, type Tx, currentGameTime } from '../core'
 import { reducedAbility } from '../characters'
 import { detailsOf, injuryById, injuryChanged } from '../injuries'
-import { ledgerBalances } from '../ledger'
 import { characterIn, refused, requireSystem, ruledChange, rulingWords, tellGrowth, type CharacterRow } from './ruling'
+import { growingCharacters, xpOf } from './overview'
 
 type Scope = 'ability' | 'overall' | 'incapacitated'
 type Consequence = ChallengeGrowthCharacter['consequences'][number]
@@ -67,19 +67,11 @@ function grouped(open: Awaited<ReturnType<typeof openConsequences>>): Consequenc
  */
 export async function challengeGrowth(db: Kysely<Database>, campaignId: number): Promise<ChallengeGrowth> {
   await requireSystem(db, campaignId, 'challenge', 'the Challenge System')
-  const rows = await db
-    .selectFrom('character')
-    .selectAll()
-    .where('campaign_id', '=', campaignId)
-    .where('status', '=', 'active')
-    .where('draft', '=', 0)
-    .orderBy('kind', 'desc')
-    .orderBy('name')
-    .execute()
+  const rows = await growingCharacters(db, campaignId)
   const characters: ChallengeGrowthCharacter[] = []
   for (const row of rows) {
     const sheet = sheetOf(row)
-    const xp = (await ledgerBalances(db, { campaignId, characterId: row.id })).find((b) => b.currency === 'xp')?.balance ?? 0
+    const xp = await xpOf(db, campaignId, row.id)
     characters.push({
       id: row.id,
       name: row.name,

@@ -14,6 +14,7 @@ import { unitOfWork, type ServiceDeps, type Tx } from '../core'
 import { getSetting } from '../campaigns'
 import { balanceOf, ledgerBalances, ledgerHolder, writeLedgerEntry } from '../ledger'
 import { characterIn, refused, requireSystem, ruledChange, rulingWords, tellGrowth, type CharacterRow } from './ruling'
+import { growingCharacters } from './overview'
 
 const sheetOf = (row: Pick<CharacterRow, 'sheet'>): LodeSheet => {
   const parsed = LodeSheet.safeParse(JSON.parse(row.sheet))
@@ -45,15 +46,7 @@ async function lodeCharacter(db: Kysely<Database>, row: CharacterRow): Promise<L
  */
 export async function lodeGrowth(db: Kysely<Database>, campaignId: number): Promise<LodeGrowth> {
   await requireSystem(db, campaignId, 'lode', 'LODE')
-  const rows = await db
-    .selectFrom('character')
-    .selectAll()
-    .where('campaign_id', '=', campaignId)
-    .where('status', '=', 'active')
-    .where('draft', '=', 0)
-    .orderBy('kind', 'desc')
-    .orderBy('name')
-    .execute()
+  const rows = await growingCharacters(db, campaignId)
   const characters: LodeGrowthCharacter[] = []
   for (const row of rows) characters.push(await lodeCharacter(db, row))
   return { campaignId, energyAtSessionStart: await getSetting(db, campaignId, 'lode.energyAtSessionStart'), characters }

@@ -23,6 +23,7 @@ import {
 // The inventory module itself: the characters domain's index reaches back into growth.
 import { listInventory } from '../characters/inventory'
 import { balance, parsedOsrSheet, requireOsrCampaign, thresholdsOf } from './osr-common'
+import { growingCharacters } from './overview'
 
 /** The die a level rolls for maximum H, in the seed's notation with what is added (OSR-2, OSR-6). */
 function hardinessDice(S: number, vigour: number): string {
@@ -91,15 +92,7 @@ export async function osrGrowthParty(db: Kysely<Database>, campaignId: number): 
   const thresholds = await thresholdsOf(db, campaignId)
   const last = await db.selectFrom('session').select('id').where('campaign_id', '=', campaignId).where('status', '=', 'closed').orderBy('number', 'desc').limit(1).executeTakeFirst()
   const played = new Set(last ? (await db.selectFrom('session_attendance').select('character_id').where('session_id', '=', last.id).execute()).map((r) => r.character_id) : [])
-  const rows = await db
-    .selectFrom('character')
-    .select(['id', 'campaign_id', 'name', 'kind', 'sheet'])
-    .where('campaign_id', '=', campaignId)
-    .where('status', '=', 'active')
-    .where('draft', '=', 0)
-    .orderBy('kind', 'desc')
-    .orderBy('name')
-    .execute()
+  const rows = await growingCharacters(db, campaignId)
   const characters: OsrGrowthCharacter[] = []
   for (const row of rows) characters.push(await characterView(db, row, thresholds, played.has(row.id)))
   return { thresholds, characters, samples: SAMPLE_SPELLS.map((s) => ({ id: s.id, name: s.name, art: s.art, level: s.level })) }

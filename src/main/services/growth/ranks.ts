@@ -13,9 +13,9 @@ import { CHAPTER_MOVE_NAMES } from '../../../shared/sheet-words'
 import { capitalised } from '../../../shared/injuries'
 import { unitOfWork, type ServiceDeps } from '../core'
 import { getSetting } from '../campaigns'
-import { ledgerBalances } from '../ledger'
 import { readTracker } from '../table-ranks/state'
 import { characterIn, refused, requireSystem, ruledChange, rulingWords, type CharacterRow } from './ruling'
+import { growingCharacters, xpOf } from './overview'
 
 const sheetOf = (row: Pick<CharacterRow, 'sheet'>): RanksSheet => {
   const parsed = RanksSheet.safeParse(JSON.parse(row.sheet))
@@ -98,19 +98,11 @@ export async function ranksGrowth(db: Kysely<Database>, campaignId: number): Pro
   await requireSystem(db, campaignId, 'ranks', 'Resolution and Ranks')
   const tracker = await readTracker(db, campaignId)
   const gains = await gainsSince(db, campaignId, await chapterStart(db, campaignId))
-  const rows = await db
-    .selectFrom('character')
-    .selectAll()
-    .where('campaign_id', '=', campaignId)
-    .where('status', '=', 'active')
-    .where('draft', '=', 0)
-    .orderBy('kind', 'desc')
-    .orderBy('name')
-    .execute()
+  const rows = await growingCharacters(db, campaignId)
   const characters: RanksGrowthCharacter[] = []
   for (const row of rows) {
     const sheet = sheetOf(row)
-    const xp = (await ledgerBalances(db, { campaignId, characterId: row.id })).find((b) => b.currency === 'xp')?.balance ?? 0
+    const xp = await xpOf(db, campaignId, row.id)
     characters.push({
       id: row.id,
       name: row.name,

@@ -1,5 +1,5 @@
 /**
- * A system's growth panel (LODE, Ranks, Challenge) reading its view between sessions, and again
+ * A system's growth panel reading its view between sessions, and again
  * whenever a character, the ledger or the log moves (an undo, a redo, a sheet saved elsewhere, a
  * roll at the table); `done` holds what the last growth did, in the log's words, until an undo or a
  * redo moves the story on.
@@ -39,15 +39,16 @@ export function useSystemGrowth<T>(campaignId: () => number, read: (api: Api, id
       if (p.campaignId !== campaignId()) return
       // What the last growth did is no longer so once an undo or a redo has moved the story.
       if (p.kind === 'play.undone' || p.kind === 'play.redone') done.value = null
-      if (/^(play\.|growth\.|ranks\.|setting\.)/.test(p.kind)) later()
+      if (/^(play\.|growth\.|ranks\.|setting\.|session\.|adventure\.)/.test(p.kind)) later()
     }),
     api.on('campaign.changed', (p) => p.campaignId === campaignId() && later()),
   ]
   onBeforeUnmount(() => offs.forEach((off) => off()))
 
-  /** A growth went through: its sentence is said, and the view follows. */
-  function grown(next: T, text: string | null): void {
-    view.value = next
+  /** A growth went through: its sentence is said, and the view follows (the one it answered, or read again). */
+  function grown(next: T | null, text: string | null): void {
+    if (next !== null) view.value = next
+    else void load()
     done.value = text
   }
   return { api, view, error, done, load, grown }
