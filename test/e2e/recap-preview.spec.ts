@@ -105,11 +105,17 @@ test('the recap preview holds exactly the headings, list items and links of its 
   for (const variant of ['Players', 'GM (everything)']) {
     await main.getByLabel(variant, { exact: true }).check()
     await expect(preview.getByRole('heading', { name: 'Places' })).toBeVisible()
-    const markdown = await source.inputValue()
+    // The GM's variant keeps the notes' own "Recap" heading; the players' reads it as the summary.
+    // Waiting for it in both the preview and the source means the variant has finished loading.
     if (variant === 'GM (everything)') {
       await expect(preview.getByRole('heading', { name: 'Recap', level: 3 })).toBeVisible()
+      await expect(source).toHaveValue(/^### Recap$/m)
       await preview.screenshot({ path: 'test-results/shots-recap/recap-preview-gm.png' })
+    } else {
+      await expect(preview.getByRole('heading', { name: 'Recap' })).toHaveCount(0)
+      await expect(source).not.toHaveValue(/^#+ Recap$/m)
     }
+    const markdown = await source.inputValue()
     const want = holds(markdown)
     const shown = await preview.locator('.markdown-preview').evaluate((root) => {
       const all = (sel: string) => [...root.querySelectorAll(sel)]
