@@ -72,6 +72,12 @@ export const SETTING_META = {
     systems: ['osr'],
     input: { kind: 'list', item: 'XP total' },
   },
+  'log.notesGmOnly': {
+    label: 'New log notes are GM only',
+    help: 'On: each note you write in the log starts ticked “GM only”, kept from the players’ screen and recap; untick it for one they may read. Off: each starts for everyone.',
+    systems: ['ladder', 'osr', 'lode', 'challenge', 'ranks'],
+    input: { kind: 'boolean' },
+  },
   'recap.folder': {
     label: 'Recap folder',
     help: 'Where “Save to folder…” on a recap writes it (an Obsidian vault, say): chosen there, and remembered.',

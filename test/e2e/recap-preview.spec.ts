@@ -1,7 +1,7 @@
 /**
  * The recap's preview shows the tree its Markdown file holds: the same headings, list items and
  * links, read by the same Markdown reader; raw HTML stays text, images are not loaded, and only
- * http(s) addresses are links.
+ * https addresses are links (the only ones the desktop app opens in the system browser).
  */
 import type { Nodes } from 'mdast'
 import { fromMarkdown } from 'mdast-util-from-markdown'
@@ -50,7 +50,7 @@ function text(node: Nodes): string {
   return ''
 }
 
-/** What the Markdown file holds, read as the recap is written: headings, list items, http(s) links. */
+/** What the Markdown file holds, read as the recap is written: headings, list items, https links. */
 function holds(markdown: string) {
   const tree = fromMarkdown(splitFrontMatter(markdown).body, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] })
   const definitions = new Map<string, string>()
@@ -74,7 +74,7 @@ function holds(markdown: string) {
     }
     if (n.type === 'link' || n.type === 'linkReference') {
       const url = n.type === 'link' ? n.url : definitions.get(n.identifier)!
-      if (/^https?:\/\//i.test(url)) links.push(`${new URL(url).href} ${squash(text(n))}`)
+      if (/^https:\/\//i.test(url)) links.push(`${new URL(url).href} ${squash(text(n))}`)
       else unlinked.push(squash(text(n)))
     }
   })
@@ -140,7 +140,7 @@ test('the recap preview holds exactly the headings, list items and links of its 
     expect(want.headings.filter((x) => x.endsWith(' Places'))).toHaveLength(1)
     expect(want.items).toContain('Pay the ferryman')
     expect(want.links).toContain('https://example.org/tower the tower')
-    // A link to anything but an http(s) address shows its words only.
+    // A link to anything but an https address shows its words only.
     for (const words of want.unlinked) await expect(preview).toContainText(words)
   }
 
@@ -158,5 +158,12 @@ test('the recap preview holds exactly the headings, list items and links of its 
   await expect(preview).toContainText(`<img src=x onerror="document.title='pwned'"> and <b>bold?</b>`)
   await expect(preview.locator('b')).toHaveCount(0)
   expect(await page.title()).not.toBe('pwned')
+
+  // A link opens its page in a new window (answered here: the test reaches no other machine).
+  await page.context().route('https://example.org/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>The mill</title>' }))
+  const [opened] = await Promise.all([page.waitForEvent('popup'), preview.getByRole('link', { name: 'old mill' }).click()])
+  await expect(opened).toHaveTitle('The mill')
+  expect(opened.url()).toBe('https://example.org/mill')
+  await opened.close()
   expect(problems).toEqual([])
 })

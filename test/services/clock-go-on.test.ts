@@ -118,12 +118,33 @@ describe('CLK-3: an advance in exploration stops at the first encounter', () => 
     expect(step?.dice).toBeNull()
   })
 
-  it('CLK-3: an "until" that stops at what it names leaves nothing to go on with; a new advance replaces what was left', async () => {
+  it('CLK-3: an "until" that stops at what it names leaves nothing of its own; what an earlier advance left stays until the GM drops it', async () => {
     const campaignId = await ladderDen('until')
     const stopped = await gm(core, 'clock.advance', { campaignId, span: { days: 1 } })
     expect(stopped.clock.goOn).not.toBeNull()
     const until = await gm(core, 'clock.advance', { campaignId, until: ['encounter', 'light out', 'timer', 'new day'] })
     expect(until.stopped?.kind).toBe('encounter')
-    expect([until.left, until.clock.goOn]).toEqual([null, null])
+    expect(until.left).toBeNull()
+    expect(until.clock.goOn).toEqual(stopped.clock.goOn)
+
+    // Dropped: no time passes, nothing is left; undo brings the rest back.
+    const dropped = await gm(core, 'clock.goOn', { campaignId, drop: true })
+    expect(dropped.clock.time).toBe(until.clock.time)
+    expect(dropped.clock.goOn).toBeNull()
+    expect(dropped.summary).toMatch(/^Dropped the .+ left of 1 day: nothing to go on with$/)
+    expect((await refused(core, 'clock.goOn', { campaignId, drop: true })).message).toBe('There is nothing to drop: no advance has a rest left to go on with.')
+    expect((await gm(core, 'play.undo', { campaignId })).undone).toMatch(/^Dropped the/)
+    expect((await gm(core, 'clock.get', { campaignId })).goOn).toEqual(stopped.clock.goOn)
+  })
+
+  it('CLK-3: a later stop with a rest of its own takes the place of the earlier rest, and says so', async () => {
+    const campaignId = await ladderDen('replace')
+    const first = await gm(core, 'clock.advance', { campaignId, span: { days: 1 } })
+    expect(first.clock.goOn).not.toBeNull()
+    let r = first
+    for (let i = 0; i < 50 && (r === first || r.left === null); i++) r = await gm(core, 'clock.advance', { campaignId, span: { days: 1 } })
+    expect(r.left).not.toBeNull()
+    expect(r.summary).toContain(' (in place of the ')
+    expect(r.clock.goOn?.at).toBe(r.stopped?.at)
   })
 })

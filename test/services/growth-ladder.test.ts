@@ -44,6 +44,8 @@ describe('LAD-21, LAD-30: starting Plot Points', () => {
     // A character made elsewhere than a session, so the next recap tells it between sessions.
     expect(entry!.sessionId).toBeNull()
     expect((await state()).unpaid).toEqual([])
+    // The credit is the character's own record, not play from before undo's history began.
+    expect(await gm(core, 'play.history', { campaignId })).toMatchObject({ items: [], earlierPlay: false })
   })
 
   it('LAD-21: no episode written, an NPC or another system: nothing is credited', async () => {

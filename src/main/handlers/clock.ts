@@ -8,7 +8,7 @@ export function clockHandlers(deps: ServiceDeps): ModuleHandlers<ClockMethod> {
   return {
     'clock.get': (i) => clock.getClock(deps, i.campaignId),
     'clock.advance': (i) => clock.advance(deps, i),
-    'clock.goOn': (i) => clock.goOn(deps, i.campaignId),
+    'clock.goOn': (i) => clock.goOn(deps, i.campaignId, i.drop),
     'clock.setTime': (i) => clock.setTime(deps, i),
     'clock.startCombat': (i) => clock.startCombat(deps, i.campaignId),
     'clock.nextRound': (i) => clock.nextRound(deps, i.campaignId),

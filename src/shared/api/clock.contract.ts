@@ -35,8 +35,8 @@ export const clockContract = {
   },
   'clock.goOn': {
     scope: 'gm',
-    summary: 'Goes on with the rest of an advance that stopped (CLK-3): it stops again at the next encounter.',
-    input: z.object(Campaign).strict(),
+    summary: 'Goes on with the rest of an advance that stopped (CLK-3): it stops again at the next encounter. With drop, the rest is dropped instead and no time passes.',
+    input: z.object({ ...Campaign, drop: z.boolean({ error: 'must be yes or no' }).default(false) }).strict(),
     output: ClockReport,
   },
   'clock.setTime': {

@@ -90,6 +90,8 @@ export const SETTING_SCHEMAS = {
     .min(1, 'give at least the XP at which level 2 begins')
     .max(100, 'may hold at most 100 levels')
     .refine((list) => list.every((t, i) => i === 0 || t > list[i - 1]!), 'each level must take more XP than the level before it'),
+  /** Whether a note written in the log starts as the GM's alone (each note may still say otherwise). */
+  'log.notesGmOnly': z.boolean({ error: 'must be on or off' }),
   /** The folder "Save to folder…" writes recaps into (a vault); null until the GM picks one. */
   'recap.folder': z.string({ error: 'must be a folder' }).trim().min(1, 'must name a folder').max(4096, 'must be at most 4,096 characters').nullable(),
 } as const
@@ -108,6 +110,7 @@ export const SETTING_DEFAULTS: { [K in SettingKey]: z.infer<(typeof SETTING_SCHE
   'clock.reactionRoll': true,
   // OSR-6, the seed's guide: 1 XP for each small fortune recovered or small army outwitted, a level each.
   'osr.levelThresholds': [1],
+  'log.notesGmOnly': false,
   'recap.folder': null,
 }
 export const SettingKey = z.enum(Object.keys(SETTING_SCHEMAS) as [SettingKey, ...SettingKey[]], {

@@ -66,6 +66,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   disadvantages: 'Disadvantages',
   distanceFt: 'Distance (ft)',
   draft: 'Draft',
+  drop: 'Drop the rest',
   effect: 'Effect',
   energy: 'Energy',
   entryId: 'Log entry',

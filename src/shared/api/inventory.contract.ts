@@ -24,7 +24,7 @@ const amount = (max: number) =>
 export const ITEM_DETAILS = {
   light: z
     .object({
-      type: z.enum(LIGHT_TYPES, { error: () => `must be one of ${LIGHT_TYPES.join(', ')} (OSR-8)` }),
+      type: z.enum(LIGHT_TYPES, { error: () => `must be one of ${LIGHT_TYPES.join(', ')} (CLK-4)` }),
       /** CLK-4: a lantern holds oil in pints, each pint 5 hours. */
       oilPints: amount(100).default(0),
     })
@@ -34,7 +34,7 @@ export const ITEM_DETAILS = {
   water: z.object({}).strict(),
   weapon: z
     .object({
-      weaponClass: z.enum(WEAPON_CLASS_NAMES, { error: () => `must be one of ${WEAPON_CLASS_NAMES.join(', ')} (OSR-16)` }),
+      weaponClass: z.enum(WEAPON_CLASS_NAMES, { error: () => `must be one of ${WEAPON_CLASS_NAMES.join(', ')}` }),
       ranged: yesNo.default(false),
       /** OSR-16: highly advanced weapons roll twice the dice. */
       advanced: yesNo.default(false),

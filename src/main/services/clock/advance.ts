@@ -58,20 +58,43 @@ export async function advance(
   input: { campaignId: number; span?: Span | undefined; until?: StopKind[] | undefined; within?: Span | undefined },
 ): Promise<ClockReport> {
   return clockStep(deps, input.campaignId, 'advanced', async (ctx) => {
-    if (input.until) {
-      const request = { until: input.until, ...(input.within ? { within: input.within } : {}) }
-      return advanceStep(ctx, request, `until ${input.until.join(', ')}`, 'Advanced')
-    }
-    return advanceStep(ctx, input.span as engine.Span, spanText(input.span!), 'Advanced')
+    const step = input.until
+      ? await advanceStep(ctx, { until: input.until, ...(input.within ? { within: input.within } : {}) }, `until ${input.until.join(', ')}`, 'Advanced')
+      : await advanceStep(ctx, input.span as engine.Span, spanText(input.span!), 'Advanced')
+    return keepingWhatWasLeft(ctx.goOn, step)
+  })
+}
+
+/**
+ * CLK-3: what an earlier advance left to go on with stays until the GM goes on or drops it; only
+ * a later stop that leaves a rest of its own takes its place, and says so.
+ */
+function keepingWhatWasLeft(pending: PendingAdvance | null, step: StepResult): StepResult {
+  if (pending === null) return step
+  if (step.goOn === null || step.goOn === undefined) return { ...step, goOn: pending }
+  return { ...step, summary: `${step.summary} (in place of the ${spanWords(pending.seconds)} left of ${pending.of})` }
+}
+
+/**
+ * Drops what the last advance left to go on with (CLK-3): no time passes.
+ * @example await dropGoOn(deps, 1) // "Dropped the 6 h 55 min left of 8 hours"
+ */
+export async function dropGoOn(deps: ServiceDeps, campaignId: number): Promise<ClockReport> {
+  return clockStep(deps, campaignId, 'advanced', async (ctx) => {
+    const pending = ctx.goOn
+    if (pending === null) throw new AppError('refused', 'There is nothing to drop: no advance has a rest left to go on with.')
+    return { state: ctx.state, events: [], goOn: null, summary: `Dropped the ${spanWords(pending.seconds)} left of ${pending.of}: nothing to go on with` }
   })
 }
 
 /**
  * Goes on with the rest of the last advance that stopped (CLK-3), the same way: a span's rest, or
- * an "until" within what is left of its look-ahead. It stops again at the next encounter.
+ * an "until" within what is left of its look-ahead. It stops again at the next encounter. With
+ * `drop`, what was left is dropped instead.
  * @example await goOn(deps, 1) // after "Rest 8 h" stopped at 21:05: the 6 h 55 min left
  */
-export async function goOn(deps: ServiceDeps, campaignId: number): Promise<ClockReport> {
+export async function goOn(deps: ServiceDeps, campaignId: number, drop = false): Promise<ClockReport> {
+  if (drop) return dropGoOn(deps, campaignId)
   return clockStep(deps, campaignId, 'advanced', async (ctx) => {
     const pending = ctx.goOn
     if (pending === null) throw new AppError('refused', 'There is nothing to go on with: the last advance ran to the end of what you asked.')

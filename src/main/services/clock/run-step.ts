@@ -128,7 +128,8 @@ export async function clockStep(
       encounter: found?.distance ? { at: found.at, face: found.face, distanceFeet: found.distance.feet, place: found.distance.place } : null,
       lines,
       stopped: result.stopped ? { kind: result.stopped.kind, at: result.stopped.at } : null,
-      left: result.goOn ? { seconds: result.goOn.seconds, of: result.goOn.of } : null,
+      // What this step left; an earlier step's rest kept through it is the clock's, not this step's.
+      left: result.goOn && result.goOn !== stored.goOn ? { seconds: result.goOn.seconds, of: result.goOn.of } : null,
     }
   })
   announce(deps, campaignId, report.clock.time, report.clock.mode, changes)

@@ -4,7 +4,7 @@
  * the log as the table reads it, newest action first, each action's own entry followed by its
  * consequences in game-time order.
  */
-import type { Kysely } from 'kysely'
+import type { ExpressionBuilder, Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { ActionRow } from '../../db/schema-actions'
 import type { LogEntry } from '../../../shared/contract'
@@ -42,12 +42,28 @@ const RECORD_KINDS = ['campaign.', 'session.', 'character.', 'adventure.', 'loca
 /**
  * Whether the log holds play written before the campaign's first action: a library upgraded from
  * before undo by action, or a campaign imported (a campaign file does not carry the undo history).
+ * A ledger entry a character's change writes right after its own entry, in the same unit of work
+ * (a new Ladder character's starting Plot Points, LAD-21), is part of the record, not play.
  */
 async function playBeforeHistory(db: Kysely<Database>, campaignId: number): Promise<boolean> {
   const first = await db.selectFrom('action').select((eb) => eb.fn.min('first_log_id').as('id')).where('campaign_id', '=', campaignId).executeTakeFirst()
-  let older = db.selectFrom('log_entry').select('id').where('campaign_id', '=', campaignId)
-  if (first?.id !== null && first?.id !== undefined) older = older.where('id', '<', Number(first.id))
-  for (const kind of RECORD_KINDS) older = older.where('kind', 'not like', `${kind}%`)
+  let older = db.selectFrom('log_entry').select('log_entry.id').where('log_entry.campaign_id', '=', campaignId)
+  if (first?.id !== null && first?.id !== undefined) older = older.where('log_entry.id', '<', Number(first.id))
+  for (const kind of RECORD_KINDS) older = older.where('log_entry.kind', 'not like', `${kind}%`)
+  const creditBesideCharacter = (eb: ExpressionBuilder<Database, 'log_entry'>) =>
+    eb.and([
+      eb('log_entry.kind', 'like', 'ledger.%'),
+      eb.exists(
+        eb
+          .selectFrom('log_entry as record')
+          .select('record.id')
+          .whereRef('record.campaign_id', '=', 'log_entry.campaign_id')
+          .whereRef('record.real_time', '=', 'log_entry.real_time')
+          .where((r) => r('record.id', '=', r('log_entry.id', '-', 1)))
+          .where('record.kind', 'like', 'character.%'),
+      ),
+    ])
+  older = older.where((eb) => eb.not(creditBesideCharacter(eb)))
   return (await older.limit(1).executeTakeFirst()) !== undefined
 }
 

@@ -1,7 +1,7 @@
 /**
  * A Markdown syntax tree (mdast) as Vue elements, without ever setting HTML: each node becomes an
  * element from a fixed list with its text set as text. Raw HTML in the Markdown shows as its text;
- * an image is never loaded (its alt text stands in its place); a link is a link only to an http(s)
+ * an image is never loaded (its alt text stands in its place); a link is a link only to an https
  * address, opened in a new window without access to Lantern's page (in the desktop app the window
  * rules of security.ts hand it to the system browser, `https:` only).
  */
@@ -15,23 +15,29 @@ interface Context {
   definitions: Map<string, Definition>
   /** Inside a tight list's item: its paragraphs show as bare text, as GitHub and Obsidian show them. */
   tight: boolean
+  /** Whether links are links (false where the text sits inside a button: its words only). */
+  links: boolean
 }
 
-export function mdastToVNodes(tree: Root): Child[] {
+export function mdastToVNodes(tree: Root, options: { links?: boolean; inline?: boolean } = {}): Child[] {
   const definitions = new Map<string, Definition>()
   const collect = (node: Nodes) => {
     if (node.type === 'definition' && !definitions.has(node.identifier)) definitions.set(node.identifier, node)
     if ('children' in node) for (const child of node.children) collect(child)
   }
   collect(tree)
-  return children(tree, { definitions, tight: false })
+  // Inline: a single paragraph's text stands as it is, inside the line that holds it.
+  return children(tree, { definitions, tight: options.inline === true, links: options.links !== false })
 }
 
-/** The address a link may open: an absolute http(s) URL, or null. */
+/**
+ * The address a link may open: an absolute https URL (the only kind the desktop app hands to the
+ * system browser), or null.
+ */
 export function linkHref(url: string): string | null {
   try {
     const u = new URL(url)
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null
+    return u.protocol === 'https:' ? u.href : null
   } catch {
     return null
   }
@@ -104,10 +110,10 @@ function one(node: Nodes, ctx: Context): Child | Child[] | null {
     case 'break':
       return h('br')
     case 'link':
-      return link(node.url, node.title, children(node, ctx))
+      return ctx.links ? link(node.url, node.title, children(node, ctx)) : children(node, ctx)
     case 'linkReference': {
       const def = ctx.definitions.get(node.identifier)
-      return def ? link(def.url, def.title, children(node, ctx)) : children(node, ctx)
+      return def && ctx.links ? link(def.url, def.title, children(node, ctx)) : children(node, ctx)
     }
     case 'image':
     case 'imageReference': {
