@@ -3,7 +3,8 @@
  * are in view without scrolling, in every roll panel and set-up a system has (the old-school check,
  * a Ladder spell, LODE's opposed roll, a challenge's two sides); the docked odds and Roll button
  * never lie over a field; the chart's labels stay on one line, the dropdowns show their words
- * whole, and the log column reads a line without wrapping every word.
+ * whole, and the log column reads a line without wrapping every word. All of it holds too while an
+ * encounter's banner is up on the clock bar, with the line saying where the advance stopped.
  */
 import BetterSqlite3 from 'better-sqlite3'
 import type { Locator, Page } from '@playwright/test'
@@ -151,7 +152,21 @@ function prepare(lantern: Lantern, campaignId: number, sheets: [string, object][
   const db = new BetterSqlite3(lantern.dataFile)
   const add = db.prepare("insert into character (campaign_id, kind, name, sheet, created_at, updated_at) values (?, 'pc', ?, ?, 't', 't')")
   for (const [name, sheet] of sheets) add.run(campaignId, name, JSON.stringify(sheet))
+  db.prepare("insert into location (campaign_id, name, kind, created_at, updated_at) values (?, 'The Hills', 'open', 't', 't')").run(campaignId)
   db.close()
+}
+
+/** The party in the hills with encounters on 15–20, and a day's advance that stops at the first one met: the banner is up. */
+async function raiseEncounterBanner(page: Page): Promise<void> {
+  await openSection(page, 'Time & light')
+  await page.getByLabel('The party is in').selectOption({ label: 'The Hills (open)' })
+  await page.getByLabel('Encounter on').selectOption('15')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await page.locator('body').click()
+  await page.keyboard.press('d')
+  const bar = page.getByRole('region', { name: 'Clock' })
+  await expect(bar.getByRole('alert')).toContainText('Encounter!')
+  await expect(bar.getByTestId('go-on')).toBeVisible()
 }
 
 /** What these checks use of the page's window (the tests are compiled without the DOM's types). */
@@ -189,20 +204,21 @@ interface PageElement {
 }
 const FOLLOWING = 4
 
-for (const system of SYSTEMS) {
-  test(`${system.name} at 1280 × 720: in each roll panel the Roll button and the odds chart are in view without scrolling and over no field, labels on one line, no dropdown cut`, async ({ page, lantern }) => {
+for (const system of SYSTEMS) for (const banner of [false, true]) {
+  test(`${system.name} at 1280 × 720${banner ? ', an encounter’s banner up' : ''}: in each roll panel the Roll button and the odds chart are in view without scrolling and over no field, labels on one line, no dropdown cut`, async ({ page, lantern }) => {
     const problems = watchConsole(page)
     await page.setViewportSize(VIEW)
     const campaignId = await createCampaign(page, lantern, `${system.name} night`, system.name)
     prepare(lantern, campaignId, system.sheets)
     await page.reload()
+    if (banner) await raiseEncounterBanner(page)
     await openSection(page, 'Table')
     const bar = page.getByRole('region', { name: 'Session' })
     await bar.getByRole('button', { name: 'Start session' }).click()
     await expect(bar).toContainText('Session 1')
     for (const { key, open, long } of system.panels) {
       const panel = await open(page)
-      const where = `${system.key} ${key}`
+      const where = `${system.key} ${key}${banner ? ' (banner up)' : ''}`
       const chart = panel.getByRole('figure').first()
       await expect(chart.getByRole('listitem').first()).toBeVisible()
       await page.evaluate("window.scrollTo({ top: 0, behavior: 'instant' })")
@@ -217,22 +233,40 @@ for (const system of SYSTEMS) {
         expect(box!.x + box!.width, `${where} ${what} right`).toBeLessThanOrEqual(VIEW.width)
       }
       // The dock (the chart and the Roll button) lies over no field: every field above it ends above it
-      // (for two sides, once the GM has scrolled down to the last of them).
+      // (for two sides, once the GM has scrolled down to the last of them), and none is under the clock
+      // bar. An encounter's banner slides away under the window's top as the GM scrolls while the rest
+      // of the bar stays: scrolled that far, the panel is as it is without a banner.
       if (long) await page.evaluate("window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' })")
-      const covered = await chart.evaluate((figure, following) => {
+      else if (banner) {
+        // The bar sticks once the page has scrolled past what is above it and then its notices.
+        const { above, slide } = await page.getByRole('region', { name: 'Clock' }).evaluate((el) => {
+          const bar = el as unknown as { style: { top: string }; getBoundingClientRect(): { top: number } }
+          return { above: bar.getBoundingClientRect().top, slide: -parseFloat(bar.style.top || '0') }
+        })
+        expect(slide, `${where}: the banner slides away`).toBeGreaterThan(0)
+        await page.evaluate(`window.scrollTo({ top: ${above + slide}, behavior: 'instant' })`)
+        await expect(page.getByRole('region', { name: 'Clock' }).getByRole('alert')).not.toBeInViewport()
+        await expect(page.getByRole('region', { name: 'Clock' }).getByTestId('clock-time')).toBeInViewport()
+      }
+      const covered = await chart.evaluate((figure, { following, barToo }) => {
         const dock = (figure as unknown as PageElement).closest('.dock')
         if (!dock) return ['the chart is in no dock']
         const top = dock.getBoundingClientRect().top
+        const barBottom = barToo ? ((figure as unknown as PageElement).closest('body')?.querySelector('section.clock-bar')?.getBoundingClientRect().bottom ?? 0) : -Infinity
         const form = dock.closest('form, section[aria-label], [role="region"]') ?? dock
         return [...form.querySelectorAll('input, select, textarea, button, label, legend, summary')]
           .filter((field) => (field.compareDocumentPosition(dock) & following) !== 0 && field.closest('.dock') === null && field.checkVisibility())
           .filter((field) => {
             const box = field.getBoundingClientRect()
-            return box.height > 0 && box.bottom > top + 0.5
+            return box.height > 0 && (box.bottom > top + 0.5 || box.top < barBottom - 0.5)
           })
-          .map((field) => `${field.id || field.getAttribute('aria-label') || (field.textContent ?? '').trim().slice(0, 30)} (${Math.round(field.getBoundingClientRect().bottom)} > ${Math.round(top)})`)
-      }, FOLLOWING)
-      expect(covered, `${where}: fields under the dock`).toEqual([])
+          .map((field) => {
+            const box = field.getBoundingClientRect()
+            const under = box.bottom > top + 0.5 ? `${Math.round(box.bottom)} > dock ${Math.round(top)}` : `${Math.round(box.top)} < clock bar ${Math.round(barBottom)}`
+            return `${field.id || field.getAttribute('aria-label') || (field.textContent ?? '').trim().slice(0, 30)} (${under})`
+          })
+      }, { following: FOLLOWING, barToo: !long })
+      expect(covered, `${where}: fields under the dock or the clock bar`).toEqual([])
       await page.evaluate("window.scrollTo({ top: 0, behavior: 'instant' })")
 
       // Each outcome's label on one line, inside the chart.
@@ -266,7 +300,7 @@ for (const system of SYSTEMS) {
       // The log is wide enough to read a line.
       const log = (await page.getByRole('region', { name: 'Log' }).boundingBox())!
       expect(log.width).toBeGreaterThanOrEqual(320)
-      await page.screenshot({ path: test.info().outputPath(`table-${system.key}-${key}.png`) })
+      await page.screenshot({ path: test.info().outputPath(`table-${system.key}-${key}${banner ? '-banner' : ''}.png`) })
     }
     expect(problems).toEqual([])
   })

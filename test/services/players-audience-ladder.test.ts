@@ -128,6 +128,34 @@ describe('the Ladder at the players’ table: a fight against an NPC and a foe t
     expect(all).toContain(`“Fight: Tai, Orb, ${WARDEN} and a foe” ended after 3 rounds.`)
   })
 
+  it('LAD-22.1: a push up a rung reaches the players’ screen as its roll does: a player character’s with the roll’s faces, a hidden foe’s without them', async () => {
+    const { campaignId, tai, orb, warden } = await ladderTable()
+    await gm(core, 'ladder.conflict.start', { campaignId, kind: 'combat', combatants: [{ characterId: orb, name: 'Orb', asset: 'expert' }, { characterId: warden, name: WARDEN, asset: 'expert' }] })
+    for (const characterId of [tai, warden]) await gm(core, 'ledger.earn', { campaignId, characterId, currency: 'pp', amount: 5, reason: 'episodes' })
+    /** A roll a Plot Point can push (not already at the top of the ladder), pushed. */
+    async function pushed(characterId: number, name: string, what: string) {
+      for (let i = 0; i < 20; i++) {
+        const roll = await gm(core, 'ladder.roll', { campaignId, characterId, name, what, asset: 'good', difficulty: 'expert' })
+        if (roll.stepUpRefusal === null) return { roll, push: await gm(core, 'ladder.stepUp', { logEntryId: roll.logEntryId }) }
+      }
+      throw new Error(`no roll of ${name} could be pushed`)
+    }
+    const { roll } = await pushed(tai, 'Tai', 'Running')
+    let view = await playerView(core.deps, campaignId)
+    const [push, rolled] = view.rolls
+    expect(push!.text).toMatch(new RegExp(`^Tai pushed Running up a rung with a Plot Point: ${RUNG} → ${RUNG} — (now a success|still a failure)\\.$`))
+    expect(rolled!.id).toBe(roll.logEntryId)
+    expect(push!.faces).toEqual(rolled!.faces)
+    expect(push!.faces.length).toBeGreaterThan(0)
+
+    await pushed(warden, WARDEN, 'Tracking')
+    view = await playerView(core.deps, campaignId)
+    expect(JSON.stringify(view)).not.toContain(WARDEN)
+    expect(view.rolls[0]!.text).toMatch(/^A foe pushed Tracking up a rung with a Plot Point — (now a success|still a failure)\.$/)
+    expect(view.rolls[0]!.faces).toEqual([])
+    expect(view.rolls[1]!.faces).toEqual([])
+  })
+
   it('LAD-6, LAD-7, LAD-9, LAD-16: a foe met in a fight keeps its rungs, AP and head start hidden in a conflict after it', async () => {
     const { campaignId, tai, sessionId } = await ladderTable()
     const fight = await gm(core, 'ladder.conflict.start', { campaignId, kind: 'combat', combatants: [{ characterId: tai, name: 'Tai', asset: 'good' }, { name: BRUTE, asset: 'expert' }] })

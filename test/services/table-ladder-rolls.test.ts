@@ -176,6 +176,22 @@ describe('Plot Points spent at the table go through the ledger (LAD-22)', () => 
     expect(guard.stepUpRefusal).toBe('Guard has no sheet in this campaign, so no Plot Points to spend.')
   })
 
+  it('reads a roll again with the balance now: a Plot Point gained after the roll makes the push possible, and the push is kept (LAD-22.1)', async () => {
+    await reseed(core, campaignId, seedWhere('push', (d) => [2, 3, 4, 5].includes(d.roll(6))))
+    const roll = await gm(core, 'ladder.roll', { campaignId, characterId: tai, name: 'Tai', what: 'Climbing', asset: 'good', difficulty: 'expert' })
+    expect(roll.stepUpRefusal).toBe('Tai has 0 Plot Points, and this needs 1 (pushed a roll up from good to expert).')
+    await earn(tai, 1)
+    const now = await gm(core, 'ladder.outcome', { logEntryId: roll.logEntryId })
+    expect(now).toMatchObject({ logEntryId: roll.logEntryId, pp: 1, stepUpRefusal: null, result: 'good', steppedUpFrom: null })
+    await gm(core, 'ladder.stepUp', { logEntryId: roll.logEntryId })
+    const pushed = await gm(core, 'ladder.outcome', { logEntryId: roll.logEntryId })
+    expect(pushed).toMatchObject({ result: 'expert', success: true, steppedUpFrom: 'good', pp: 0 })
+    expect(pushed.text).toBe('Tai pushed Climbing up a rung with a Plot Point: Good → Expert — now a success.')
+    expect(pushed.stepUpRefusal).toBe('This roll has already been pushed up a rung with a Plot Point; only once per roll.')
+    const missing = await refused(core, 'ladder.outcome', { logEntryId: 999_999 })
+    expect(missing.message).toBe('There is no Ladder roll with log entry 999999.')
+  })
+
   it('buys a result before rolling: with no asset, Expert for 1 or Superb for 2; refused with the balance when short (LAD-22.2)', async () => {
     await earn(tai, 1)
     const before = await rowCounts(core, WRITES)

@@ -50,6 +50,12 @@ export const ladderTableContract = {
     input: z.object({ logEntryId: Id }).strict(),
     output: RollOutcome,
   },
+  'ladder.outcome': {
+    scope: 'gm',
+    summary: 'A roll as it stands now: its result, pushed up a rung or not, and whether a Plot Point may push it with the balance now (LAD-22.1).',
+    input: z.object({ logEntryId: Id }).strict(),
+    output: RollOutcome,
+  },
   'ladder.ruling': {
     scope: 'gm',
     summary: 'Records an automatic success or failure by GM fiat, with no roll (LAD-4).',

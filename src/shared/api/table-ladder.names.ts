@@ -5,6 +5,7 @@ export const LADDER_TABLE_METHODS = [
   'ladder.roll',
   'ladder.buy',
   'ladder.stepUp',
+  'ladder.outcome',
   'ladder.ruling',
   'ladder.instant',
   'ladder.damage',

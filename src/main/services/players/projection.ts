@@ -17,12 +17,30 @@ import { partyAtTable } from '../party'
 import { tableCombat } from './foes'
 import { readReveals } from './reveals'
 import { publicOdds } from './odds'
-import { PLAYERS_AUDIENCES, PLAYERS_COLUMNS, playersEntries } from './audience/read'
+import type { RolledFace } from '../../engines/dice'
+import { PLAYERS_AUDIENCES, PLAYERS_COLUMNS, playersEntries, type PlayersEntry } from './audience/read'
 
 /** Public rolls shown, newest first. */
 export const ROLLS_SHOWN = 6
 /** The tables' roll entries: each system's own (never the clock's encounter checks). */
 const ROLL_KINDS = ['osr.', 'ladder.', 'lode.', 'challenge.', 'ranks.']
+
+/** Results a Plot Point made with no dice, shown among the rolls: a roll pushed up a rung (LAD-22.1). */
+const DICELESS_RESULTS = ['ladder.roll.stepped-up']
+
+/**
+ * The dice of the rolls that were pushed up a rung, by the push's entry, as the players may read
+ * those rolls: a push shows the faces of its roll, unless the players were kept from them (a foe's).
+ */
+async function facesOfPushedRolls(db: ServiceDeps['db'], campaignId: number, entries: readonly PlayersEntry[]): Promise<Map<number, RolledFace[]>> {
+  const byRoll = new Map<number, number>()
+  for (const e of entries) if (e.kind === 'ladder.roll.stepped-up' && typeof e.payload.rollId === 'number') byRoll.set(e.payload.rollId, e.id)
+  if (byRoll.size === 0) return new Map()
+  const rows = await db.selectFrom('log_entry').select([...PLAYERS_COLUMNS, 'dice']).where('campaign_id', '=', campaignId).where('id', 'in', [...byRoll.keys()]).where('audience', 'in', PLAYERS_AUDIENCES).execute()
+  const faces = new Map<number, RolledFace[]>()
+  for (const roll of await playersEntries(db, campaignId, rows)) if (roll.dice) faces.set(byRoll.get(roll.id)!, roll.dice)
+  return faces
+}
 
 /**
  * What players may see of one campaign now.
@@ -62,7 +80,7 @@ export async function playerView(deps: ServiceDeps, campaignId: number): Promise
     .where('campaign_id', '=', campaignId)
     .where('audience', 'in', PLAYERS_AUDIENCES)
     .where('undone', '=', 0)
-    .where('dice', 'is not', null)
+    .where((eb) => eb.or([eb('dice', 'is not', null), eb('kind', 'in', DICELESS_RESULTS)]))
     .where((eb) => eb.or(ROLL_KINDS.map((k) => eb('kind', 'like', `${k}%`))))
     .orderBy('id', 'desc')
     .limit(ROLLS_SHOWN * 2)
@@ -70,14 +88,14 @@ export async function playerView(deps: ServiceDeps, campaignId: number): Promise
   const pcIds = new Set(
     (await deps.db.selectFrom('character').select('id').where('campaign_id', '=', campaignId).where('kind', '=', 'pc').execute()).map((r) => r.id),
   )
-  const rolls: PlayerView['rolls'] = (await playersEntries(deps.db, campaignId, rollRows))
-    .slice(0, ROLLS_SHOWN)
-    .map((entry) => ({
-      id: entry.id,
-      text: capitalAliases(describeLogEntry(entry)),
-      faces: (entry.dice ?? []).map((d) => ({ sides: d.sides, face: d.face })),
-      odds: publicOdds(entry, pcIds),
-    }))
+  const shown = (await playersEntries(deps.db, campaignId, rollRows)).slice(0, ROLLS_SHOWN)
+  const pushedFaces = await facesOfPushedRolls(deps.db, campaignId, shown)
+  const rolls: PlayerView['rolls'] = shown.map((entry) => ({
+    id: entry.id,
+    text: capitalAliases(describeLogEntry(entry)),
+    faces: (entry.dice ?? pushedFaces.get(entry.id) ?? []).map((d) => ({ sides: d.sides, face: d.face })),
+    odds: publicOdds(entry, pcIds),
+  }))
 
   const handouts: PlayerView['handouts'] = []
   const locationIds = reveals.filter((r) => r.kind === 'location').map((r) => Number(r.ref))

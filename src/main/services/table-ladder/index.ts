@@ -10,6 +10,7 @@ export { endConflict, listConflicts, neutraliseMember, startConflict } from './c
 export { playExchange } from './exchanges'
 export { combatRound } from './combat'
 export { undoLadderEntry } from './undo'
+export { currentOutcome } from './outcome'
 export { castAtTable, keepRote, spellOdds } from './magic'
 export { beginLadderCombat, metInCombat } from './combat-follow'
 import { followCombat } from '../clock'

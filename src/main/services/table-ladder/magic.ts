@@ -14,7 +14,7 @@ import { unitOfWork, type ServiceDeps, AppError, appendLog, campaignDice, record
 import { checkSheet, sheetContext } from '../characters'
 import { ladderRungs } from './odds'
 import { refuse, requireLadderCampaign } from './refusal'
-import { outcomeOf, pushOf, type RollPayload } from './rolls'
+import { outcomeOf, pushOf, type RollPayload } from './outcome'
 import { sameRote, type SpellPayload } from './spells'
 import { castLine } from './lines'
 import { ladderSheet } from './who'

@@ -3,79 +3,17 @@
  * and LAD-22.2), GM rulings (LAD-4), instant conflicts (LAD-6) and the untreated roll (LAD-19).
  * Each is one transaction: the campaign's dice, the log entry with every face, the ledger entry.
  */
-import type { Kysely } from 'kysely'
-import type { Database } from '../../db/schema'
 import type { ParsedInput } from '../../../shared/contract'
 import type { RollOutcome } from '../../../shared/api/table-ladder.contract'
-import { gmRuling, rollInstantConflict, rollTask, rollUntreated, spendPlotPoints, underVulnerability, type LedgerEntry as PlotPointEntry, type Rung, type TaskResult, type Wonky } from '../../engines/ladder'
-import { unitOfWork, type ServiceDeps, campaignDice, appendLog, openSessionId, AppError, jsonNumber } from '../core'
+import { gmRuling, rollInstantConflict, rollTask, rollUntreated, spendPlotPoints, underVulnerability, type Rung, type Wonky } from '../../engines/ladder'
+import { unitOfWork, type ServiceDeps, campaignDice, appendLog, openSessionId, AppError } from '../core'
 import { writeLedgerEntry, ledgerHolder, standingLedger } from '../ledger'
 import { byTheRules, refuse, requireLadderCampaign } from './refusal'
 import { plotPoints, resolveRoller } from './who'
 import { contenderOf, taskOf } from './odds'
+import { outcomeOf, pushOf, stepUpRefusal, type RollPayload } from './outcome'
 import { boughtLine, instantLine, rollLine, rulingLine, steppedUpLine, untreatedLine, assetWords } from './lines'
-import { spellOutcome, type SpellPayload } from './spells'
 
-/** What a roll's log entry keeps, so a later spend can read it back. */
-export interface RollPayload {
-  characterId: number | null
-  name: string
-  what: string
-  asset: Rung
-  difficulty: Rung | null
-  wonky: Wonky | null
-  extended: boolean
-  result: Rung
-  faces: number[]
-  success: boolean | null
-  bought?: boolean
-  /** A spell cast (LAD-25 … LAD-27). */
-  spell?: SpellPayload
-  text: string
-}
-
-/** Why a Plot Point cannot push this roll up a rung now (LAD-22.1), asked of the engine; null when it can. */
-function stepUpRefusal(roll: RollPayload, rollId: number, balance: number | null, pushed: boolean): string | null {
-  if (roll.characterId === null || balance === null) return `${roll.name} has no sheet in this campaign, so no Plot Points to spend.`
-  const stamp = { character: roll.name, session: 0, gameTime: 0 }
-  const ledger: PlotPointEntry[] = standingLedger(stamp, balance)
-  if (pushed) ledger.push({ ...stamp, amount: 0, reason: 'pushed before', pool: 'plot points', use: 'step up', refersTo: String(rollId) })
-  const task = taskOf(roll)
-  const taskResult: TaskResult = { result: roll.result, faces: roll.faces, ...(roll.success === null ? {} : { success: roll.success }) }
-  const spent = spendPlotPoints(ledger, stamp, { use: 'step up', rollId: String(rollId), task, roll: taskResult })
-  return spent.ok ? null : spent.reason
-}
-
-/** A roll as the table shows it, with the Plot Points and spends that apply now. */
-export async function outcomeOf(
-  db: Kysely<Database>,
-  campaignId: number,
-  logEntryId: number,
-  roll: RollPayload,
-  extra: { gmOnly: boolean; steppedUpFrom: Rung | null },
-): Promise<RollOutcome> {
-  const pp = roll.characterId === null ? null : ((await plotPoints(db, campaignId, [roll.characterId])).get(roll.characterId) ?? 0)
-  return {
-    logEntryId,
-    characterId: roll.characterId,
-    name: roll.name,
-    what: roll.what,
-    asset: roll.asset,
-    difficulty: roll.difficulty,
-    wonky: roll.wonky,
-    extended: roll.extended,
-    result: roll.result,
-    faces: roll.faces,
-    success: roll.success,
-    bought: roll.bought ?? false,
-    steppedUpFrom: extra.steppedUpFrom,
-    gmOnly: extra.gmOnly,
-    pp,
-    stepUpRefusal: roll.bought ? 'A bought result was not rolled, so there is no roll to push up a rung.' : stepUpRefusal(roll, logEntryId, pp, extra.steppedUpFrom !== null),
-    spell: await spellOutcome(db, roll),
-    text: roll.text,
-  }
-}
 
 type RollInput = ParsedInput<'ladder.roll'>
 
@@ -153,18 +91,6 @@ export async function buyResult(deps: ServiceDeps, input: ParsedInput<'ladder.bu
     )
     return outcomeOf(tx.trx, input.campaignId, logged.id, payload, { gmOnly: input.gmOnly, steppedUpFrom: null })
   })
-}
-
-/** The step-up entry of a roll that is not undone, if it was pushed (LAD-22.1: once per roll). */
-export async function pushOf(db: Kysely<Database>, campaignId: number, rollId: number) {
-  return db
-    .selectFrom('log_entry')
-    .select(['id', 'payload'])
-    .where('campaign_id', '=', campaignId)
-    .where('kind', '=', 'ladder.roll.stepped-up')
-    .where('undone', '=', 0)
-    .where(jsonNumber(db, 'payload', 'rollId'), '=', rollId)
-    .executeTakeFirst()
 }
 
 /**

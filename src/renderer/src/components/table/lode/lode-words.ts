@@ -12,6 +12,18 @@ export interface Bar {
   label: string
   p: number
   tone?: Tone
+  /** A one-line explanation of the label, shown on hover and read as its description. */
+  note?: string
+}
+
+/** LODE-6 in one line: what "the Web is 9" means. */
+export function webNote(web: number): string {
+  return `The Web (LODE-6): a roll with ${web} or more successes is Halfmagic. It is the campaign's setting, 9 unless lowered (to 6 at the least).`
+}
+
+/** LODE-6 in one line: what "Halfmagic 9+" means. */
+export function halfmagicNote(web: number): string {
+  return `Halfmagic (LODE-6): at least as many successes as the Web (${web}); its level is successes − ${web} + 1, so ${web + 2} successes is level 3.`
 }
 
 /** LODE-5 in the seed's words. */
@@ -68,7 +80,7 @@ export function poolBars(odds: LodePoolOdds): Bar[] {
     for (let k = 6; k < odds.web; k++) p += at(odds, k)
     bars.push({ label: LABEL_WORDS.astonishing, p, tone: 'success' })
   }
-  bars.push({ label: `Halfmagic ${odds.web}+`, p: odds.halfmagic, tone: 'bonus' })
+  bars.push({ label: `Halfmagic ${odds.web}+`, p: odds.halfmagic, tone: 'bonus', note: halfmagicNote(odds.web) })
   return bars
 }
 

@@ -1,12 +1,14 @@
 /**
  * The old-school roll being set up: who rolls what, against whom, with which weapon, spell, light
  * and modifiers, and the chosen character's numbers (read fresh when they are picked); `roll` is
- * the roll as the API takes it, or null while it is not complete.
+ * the roll as the API takes it, or null while it is not complete. A strike or shot starts from the
+ * weapon the GM last chose for that character, else the best one they carry (weapon-choice.ts).
  */
 import { computed, ref, shallowRef, watch } from 'vue'
 import type { OsrFighter, OsrRoll } from '../../../../../shared/contract'
 import type { OSR_AIDED_ACTIVITIES, OSR_LAUNCHERS, OsrRollKind } from '../../../../../shared/api/table-osr.names'
 import { useConnection } from '../../../stores/connection'
+import { defaultWeapon, useWeaponChoices, type WeaponDefault } from './weapon-choice'
 
 /** Someone at the table who can roll or be aimed at. */
 export interface Person {
@@ -40,10 +42,36 @@ export function useRollDraft(people: () => Person[]) {
   const meleeWeapons = computed(() => fighter.value?.weapons.filter((w) => !w.ranged) ?? [])
   const missileWeapons = computed(() => fighter.value?.weapons ?? [])
 
+  const choices = useWeaponChoices()
+  const weaponWhy = ref<WeaponDefault['why']>('none')
+  /** The weapon a strike or shot starts from for the character picked. */
+  function startWeapon(): void {
+    const f = fighter.value
+    if (!f || (what.value !== 'strike' && what.value !== 'shot')) return
+    const start = defaultWeapon(what.value, f.weapons, choices.recall(f.id, what.value))
+    weaponId.value = start.weaponId
+    weaponWhy.value = start.why
+  }
+  /** The GM picked a weapon: it is the character's for this use until picked again. */
+  function chooseWeapon(): void {
+    if (who.value === null || (what.value !== 'strike' && what.value !== 'shot')) return
+    choices.remember(who.value, what.value, weaponId.value)
+    weaponWhy.value = 'chosen'
+  }
+  const weaponNote = computed(() => {
+    const f = fighter.value
+    if (!f || (what.value !== 'strike' && what.value !== 'shot') || weaponWhy.value === 'chosen') return null
+    const w = f.weapons.find((x) => x.id === weaponId.value)
+    if (w) return `${w.name}: the best ${what.value === 'strike' ? 'weapon' : 'ranged weapon'} ${f.name} carries (nothing marks which is in hand); pick another if they hold it.`
+    return what.value === 'strike' ? `${f.name} carries no weapon to strike with: a natural limb.` : `${f.name} carries no ranged weapon: something thrown.`
+  })
+  watch(what, startWeapon)
+
   // The chosen character's numbers, read fresh; a new character starts from their own defaults.
   watch(who, async (id) => {
     fighter.value = id === null ? null : await api.call('osr.fighter', { characterId: id }).catch(() => null)
     weaponId.value = null
+    startWeapon()
     spellId.value = fighter.value?.spells.find((s) => s.prepared)?.id ?? fighter.value?.spells[0]?.id ?? ''
     saveTarget.value = null
   })
@@ -84,5 +112,5 @@ export function useRollDraft(people: () => Person[]) {
     return null
   })
 
-  return { what, who, target, ability, activity, checkTarget, saveTarget, weaponId, backstab, launcher, firearm, distanceFt, reloads, spellId, light, situational, fighter, needsWho, others, meleeWeapons, missileWeapons, roll }
+  return { what, who, target, ability, activity, checkTarget, saveTarget, weaponId, chooseWeapon, weaponNote, backstab, launcher, firearm, distanceFt, reloads, spellId, light, situational, fighter, needsWho, others, meleeWeapons, missileWeapons, roll }
 }
