@@ -61,6 +61,17 @@ describe('a reason given after a one-click change', () => {
     expect(await reasons()).toEqual([[1, 'found the secret door']])
   })
 
+  it('is told in the session’s recap as the change’s own reason, for the GM and the players', async () => {
+    const session = await gm(core, 'play.start', { campaignId, title: 'The gate', attendance: [glam] })
+    const entry = await xp()
+    await gm(core, 'ledger.giveReason', { ledgerEntryId: entry.id, reason: 'found the secret door' })
+    for (const variant of ['gm', 'players'] as const) {
+      const { markdown } = await gm(core, 'recap.session', { sessionId: session.id, variant })
+      expect(markdown, variant).toContain('Glam gained 1 XP: found the secret door (now 1).')
+      expect(markdown, variant).not.toContain('no reason given')
+    }
+  })
+
   it('refuses, in words, an empty reason, the same words again and a change that was undone', async () => {
     const entry = await xp()
     expect((await refused(core, 'ledger.giveReason', { ledgerEntryId: entry.id, reason: '   ' })).message).toMatch(/say why, for the ledger/)

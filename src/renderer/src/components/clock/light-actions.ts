@@ -25,8 +25,8 @@ export interface LightAction {
 }
 
 /**
- * Every light action the clock allows now: the packs' light sources to light, and each light on the
- * clock to douse, light again, refill (a lantern) or hand to another of the party. A torch or candle
+ * Every light action the clock allows now: the packs' light sources to light (and a packed lantern
+ * to refill), and each light on the clock to douse, light again, refill (a lantern) or hand to another of the party. A torch or candle
  * burnt to the end is used up and offers nothing.
  * @example lightActions(clock).map((a) => a.label) // ['Light Mira’s torch (2 in the pack)', 'Douse Tai’s lantern', …]
  */
@@ -45,6 +45,16 @@ export function lightActions(clock: ClockView): LightAction[] {
       method: 'light.light',
       input: { itemId: s.itemId },
     })
+    if (s.type === 'lantern') {
+      actions.push({
+        key: `pack-refill-${s.itemId}`,
+        label: `Refill ${s.characterName}’s ${s.type}${named}`,
+        short: `Refill the ${s.type}${named} from the flask`,
+        characterId: s.characterId,
+        method: 'light.refill',
+        input: { itemId: s.itemId },
+      })
+    }
   }
   for (const l of clock.lights) {
     const usedUp = l.burnSecondsLeft === 0 && l.oilPints === null
