@@ -37,10 +37,12 @@ function seed(lantern: Lantern, campaignId: number): void {
 
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' })
 
-/** Opens Ctrl+K and types `text`. */
+/** Opens Ctrl+K (unless it is open) and types `text`. */
 async function ask(page: Page, text: string): Promise<void> {
-  await page.evaluate('document.activeElement && document.activeElement.blur()')
-  await page.keyboard.press('Control+k')
+  if (!(await palette(page).isVisible())) {
+    await page.evaluate('document.activeElement && document.activeElement.blur()')
+    await page.keyboard.press('Control+k')
+  }
   await expect(palette(page).getByLabel('Go to or do')).toBeFocused()
   await palette(page).getByLabel('Go to or do').fill(text)
 }
@@ -253,7 +255,7 @@ test('the players’ screen asks before it switches to another campaign, and swi
 
   // Ctrl+K's "Players’ screen" asks the same way.
   await page.goto(`${lantern.gmUrl}#/c/${keep}/table`)
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Players’ screen' })).toBeVisible()
   await page.keyboard.press('Control+k')
   await palette(page).getByLabel('Go to or do').fill('players')
   await page.keyboard.press('Enter')
