@@ -95,7 +95,7 @@ test('an old-school GM spends gold from the party column and records a broken ar
   await expect(g.getByLabel('Experience of Glam: 1')).toBeVisible()
   // A spend the balance cannot cover is said where it was asked, and nothing is spent.
   await partyOf(page).getByRole('button', { name: 'Spend 1 GP: Bryn' }).click()
-  await expect(b.getByRole('alert')).toHaveText('Bryn has 0 GP, and this needs 1 (no reason given). Nothing was spent.')
+  await expect(b.getByRole('alert')).toHaveText('Bryn has 0 GP, and this needs 1. Nothing was spent.')
   await expect(b.getByLabel('Why? (may be left empty)')).toHaveCount(0)
   await b.screenshot({ path: '/tmp/party-osr-refused.png' })
   await b.getByRole('button', { name: 'Dismiss' }).click()

@@ -188,8 +188,7 @@ test('+1 and −1 act in one click; the reason is given after, and Ctrl+Z takes 
 
   // A spend the balance cannot cover is said where it was asked, and nothing is spent.
   await bryn.getByRole('button', { name: 'Spend 1 GP: Bryn' }).click()
-  await expect(bryn.getByRole('alert')).toContainText('Bryn has 0 GP, and this needs 1')
-  await expect(bryn.getByRole('alert')).toContainText('Nothing was spent.')
+  await expect(bryn.getByRole('alert')).toHaveText('Bryn has 0 GP, and this needs 1. Nothing was spent.')
   await bryn.screenshot({ path: `${SHOTS}/party-spend-refused.png` })
   await bryn.getByRole('button', { name: 'Dismiss' }).click()
   await expect(bryn.getByRole('alert')).toHaveCount(0)
@@ -207,8 +206,22 @@ test('+1 and −1 act in one click; the reason is given after, and Ctrl+Z takes 
   const ledger = page.getByRole('region', { name: 'Ledger' })
   await expect(ledger).toContainText('no reason given')
   await expect(ledger).not.toContainText('bribed the gate guard')
+
+  // The reason given from the ledger's history instead, as an action of its own.
+  await ledger.getByRole('button', { name: 'Give a reason: −1 no reason given' }).click()
+  const reasonBox = ledger.getByLabel('Why (−1); the amount stays')
+  await expect(reasonBox).toBeFocused()
+  await reasonBox.fill('paid the ferryman')
+  await reasonBox.press('Enter')
+  await expect(ledger.getByRole('status')).toHaveText('Reason given: paid the ferryman (−1).')
+  await expect(ledger.getByRole('list').filter({ hasText: 'paid the ferryman' })).toBeVisible()
+  await page.screenshot({ path: `${SHOTS}/ledger-give-reason.png`, fullPage: true })
+
   await openSection(page, 'Table')
   await page.evaluate('document.activeElement && document.activeElement.blur()')
+  await page.keyboard.press('Control+z')
+  await expect(history.getByTestId('history-status')).toContainText('paid the ferryman')
+  await expect(mira.getByLabel('Gold of Mira: 9')).toBeVisible()
   await page.keyboard.press('Control+z')
   await expect(mira.getByLabel('Gold of Mira: 10')).toBeVisible()
   expect(problems).toEqual([])

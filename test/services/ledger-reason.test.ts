@@ -72,6 +72,11 @@ describe('a reason given after a one-click change', () => {
     }
   })
 
+  it('says a spend it cannot cover without a reason when none was given yet', async () => {
+    const spend = (currency: 'gold' | 'xp') => refused(core, 'ledger.spend', { campaignId, characterId: glam, currency, amount: 1, reason: 'no reason given' })
+    expect((await spend('gold')).message).toBe('Glam has 0 GP, and this needs 1. Nothing was spent.')
+  })
+
   it('refuses, in words, an empty reason, the same words again and a change that was undone', async () => {
     const entry = await xp()
     expect((await refused(core, 'ledger.giveReason', { ledgerEntryId: entry.id, reason: '   ' })).message).toMatch(/say why, for the ledger/)
