@@ -5,6 +5,9 @@
  */
 import type { SystemKey } from './systems'
 
+/** The reason a ledger entry keeps when the GM gave none (LAD-21: every entry has one); one may be given after. */
+export const NO_REASON = 'no reason given'
+
 export const CURRENCY_IDS = ['pp', 'background', 'destiny', 'energy', 'xp', 'threat', 'gold'] as const
 export type CurrencyId = (typeof CURRENCY_IDS)[number]
 

@@ -66,12 +66,14 @@ test('a LODE GM grants Energy at each session’s start, lets it past a supply o
   // LODE-9: Ceri is at her supply; one more is refused in words, then given as the GM's choice.
   const ceri = party.getByRole('listitem', { name: 'Ceri', exact: true })
   await ceri.getByRole('button', { name: 'Earn 1 Energy point: Ceri' }).click()
-  const why = ceri.getByLabel('Why? (may be left empty)')
-  await why.fill('the druid’s draught')
-  await why.press('Enter')
   await expect(ceri.getByRole('alert')).toHaveText('Ceri’s Energy supply is 2: this would make 3, 1 over it (LODE-9); earn it over the supply only if you mean to. Nothing was written.')
   await ceri.getByRole('button', { name: 'Earn it over the supply' }).click()
   await expect(party.getByLabel('Energy of Ceri: 3 (1 over the supply of 2)')).toBeVisible()
+  // The reason is asked once the Energy is earned.
+  const why = ceri.getByLabel('Why? (may be left empty)')
+  await why.fill('the druid’s draught')
+  await why.press('Enter')
+  await expect(party.getByRole('status').last()).toContainText('the druid’s draught')
   await expect(ceri).toContainText('1 over the supply of 2 (LODE-9)')
   await party.screenshot({ path: `${SHOTS}/lode-party-over-supply.png` })
   await session.getByRole('button', { name: 'Close session' }).click()

@@ -2,7 +2,7 @@
 import { test, expect } from './fixtures'
 import { playSession, SHOTS } from './session-play'
 
-test('a Challenge session: D stops at an encounter, the ghouls come into the set-up as a horde, two rounds agree with the clock, one End, an XP spend and an injury in the recap, five undone and one redone', async ({ page, lantern }) => {
+test('a Challenge session: D stops at an encounter, the ghouls come into the set-up as a horde, two rounds agree with the clock, one End, an XP spend and an injury in the recap, six undone (an earn and the reason given after it among them) and two redone', async ({ page, lantern }) => {
   await playSession(page, lantern, {
     system: 'challenge',
     systemName: 'The Challenge System',

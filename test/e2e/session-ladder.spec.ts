@@ -2,7 +2,7 @@
 import { test, expect } from './fixtures'
 import { playSession, SHOTS } from './session-play'
 
-test('a Ladder session: D stops at an encounter, the ghouls met and a typed foe kept as an NPC fight two rounds with R, one End, a Plot Point spend and a wound in the recap, five undone and one redone', async ({ page, lantern }) => {
+test('a Ladder session: D stops at an encounter, the ghouls met and a typed foe kept as an NPC fight two rounds with R, one End, a Plot Point spend and a wound in the recap, six undone (an earn and the reason given after it among them) and two redone', async ({ page, lantern }) => {
   await playSession(page, lantern, {
     system: 'ladder',
     systemName: 'The Ladder',

@@ -2,7 +2,7 @@
 import { test, expect } from './fixtures'
 import { playSession, SHOTS } from './session-play'
 
-test('an old-school session: D stops at an encounter, its ghouls and a typed foe fight two rounds with R, one End, a spend and a broken arm in the recap, five undone and one redone', async ({ page, lantern }) => {
+test('an old-school session: D stops at an encounter, its ghouls and a typed foe fight two rounds with R, one End, a spend and a broken arm in the recap, six undone (an earn and the reason given after it among them) and two redone', async ({ page, lantern }) => {
   await playSession(page, lantern, {
     system: 'osr',
     systemName: 'Old-school core',

@@ -73,7 +73,7 @@ function prepare(lantern: Lantern, campaignId: number, play: SessionPlay): void 
 const partyOf = (page: Page) => page.getByRole('main').getByRole('region', { name: 'Party' })
 const glamOf = (page: Page) => partyOf(page).getByRole('listitem', { name: 'Glam', exact: true })
 
-/** +1 or −1 from the party column, with a reason and Enter. */
+/** +1 or −1 from the party column in one click, then a reason and Enter. */
 async function step(page: Page, label: string, reason: string): Promise<void> {
   await partyOf(page).getByRole('button', { name: label }).click()
   const why = partyOf(page).getByLabel('Why? (may be left empty)')
@@ -153,7 +153,7 @@ export async function playSession(page: Page, lantern: Lantern, play: SessionPla
   const injury = await play.injure(record, page)
   await expect(injuries.getByRole('listitem', { name: injury })).toBeVisible()
 
-  // Five more actions across kinds: an earn, and a fight begun, played and ended on the clock bar.
+  // Six more actions across kinds: an earn and its reason, and a fight begun, played and ended on the clock bar.
   await openSection(page, 'Table')
   await step(page, play.earn, 'a clever plan')
   await expect(partyOf(page).getByRole('status')).toContainText('a clever plan')
@@ -169,7 +169,7 @@ export async function playSession(page: Page, lantern: Lantern, play: SessionPla
   await bar.getByRole('button', { name: 'End combat' }).click()
   await expect(mode).toHaveText(/^Exploration/)
 
-  // Ctrl+Z five times: newest first, the tracker going back with the clock (CLK-2).
+  // Ctrl+Z six times: newest first, the tracker going back with the clock (CLK-2).
   const history = page.getByRole('main').getByRole('region', { name: 'History' })
   const status = history.getByTestId('history-status')
   await time.click()
@@ -184,11 +184,15 @@ export async function playSession(page: Page, lantern: Lantern, play: SessionPla
   await undoTo(/^Undone: Round 1/, /^Combat · round 0 /, 0)
   await undoTo(/^Undone: Combat started/, /^Exploration/, null)
   if (play.trackerRound) await expect(play.trackerRound(page)).toHaveCount(0)
+  // The reason given after the one-click earn, then the earn itself.
   await undoTo(/^Undone: .*a clever plan/, /^Exploration/, null)
+  await undoTo(/^Undone: .*no reason given/, /^Exploration/, null)
   await expect(time).toHaveText(before)
   await page.screenshot({ path: `${SHOTS}/session-${play.system}-undone.png` })
 
-  // Ctrl+Shift+Z: the earn again.
+  // Ctrl+Shift+Z: the earn again, then its reason.
+  await page.keyboard.press('Control+Shift+z')
+  await expect(status).toHaveText(/^Redone: .*no reason given/)
   await page.keyboard.press('Control+Shift+z')
   await expect(status).toHaveText(/^Redone: .*a clever plan/)
 

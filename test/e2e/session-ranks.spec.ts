@@ -2,7 +2,7 @@
 import { test, expect } from './fixtures'
 import { playSession, SHOTS } from './session-play'
 
-test('a Ranks session: D stops at an encounter, the ghouls and a typed foe with a rank fight two rounds with R, one End, an XP spend and an injury in the recap, five undone and one redone', async ({ page, lantern }) => {
+test('a Ranks session: D stops at an encounter, the ghouls and a typed foe with a rank fight two rounds with R, one End, an XP spend and an injury in the recap, six undone (an earn and the reason given after it among them) and two redone', async ({ page, lantern }) => {
   await playSession(page, lantern, {
     system: 'ranks',
     systemName: 'Resolution and Ranks',

@@ -61,7 +61,10 @@ test('a GM starts a session at the table, plays, reads and filters the log, undo
   const palette = page.getByRole('dialog', { name: 'Command palette' })
   await palette.getByLabel('Go to or do').fill('glam')
   await expect(palette.getByRole('option', { name: /Glam \(PC\)/ })).toBeVisible()
+  // The character by name comes first; what else mentions Glam (the session, the log) follows it.
+  await expect(palette.getByRole('option').first()).toHaveText(/Glam \(PC\)/)
   await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('ArrowUp')
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/characters\/\d+$/)
   await page.keyboard.press('Control+k')

@@ -215,6 +215,23 @@ describe('sharing the players’ screen', () => {
     expect(linkParts(second.url).key).toBe(linkParts(first.url).key)
   })
 
+  it('switches the players’ screen to another campaign only when the GM names the one it replaces', async () => {
+    const keep = (await gm(core, 'campaign.create', { name: 'The Sunken Keep', system: 'osr' })).id
+    const other = (await gm(core, 'campaign.create', { name: 'Another Campaign', system: 'ladder' })).id
+    const first = await gm(core, 'players.share', { campaignId: keep })
+    // The same campaign again is the same link, asked nothing.
+    expect((await gm(core, 'players.share', { campaignId: keep })).url).toBe(first.url)
+    const refusal = await refused(core, 'players.share', { campaignId: other })
+    expect(refusal.code).toBe('conflict')
+    expect(refusal.message).toBe("The players' screen shows The Sunken Keep. Confirm to show Another Campaign instead. Nothing was switched.")
+    expect((await gm(core, 'players.status', {})).sharing?.campaignId).toBe(keep)
+    // Naming a campaign that is not the one shown is no confirmation.
+    expect((await refused(core, 'players.share', { campaignId: other, replacing: other })).code).toBe('conflict')
+    const switched = await gm(core, 'players.share', { campaignId: other, replacing: keep })
+    expect(switched).toMatchObject({ campaignId: other, url: first.url })
+    expect((await gm(core, 'players.status', {})).sharing?.campaignId).toBe(other)
+  })
+
   it('refuses what cannot be shown, in the GM’s words, and writes nothing', async () => {
     const campaignId = (await gm(core, 'campaign.create', { name: 'Keep', system: 'osr' })).id
     const location = await gm(core, 'location.create', { campaignId, name: 'The Crypt' })

@@ -1,7 +1,7 @@
 import type { LedgerMethod } from '../../shared/api/ledger.names'
 import type { ModuleHandlers } from '../router'
 import type { ServiceDeps } from '../services/core'
-import { correctEntry, earn, ledgerBalances, listLedger, spend } from '../services/ledger'
+import { correctEntry, earn, giveReason, ledgerBalances, listLedger, spend } from '../services/ledger'
 
 export function ledgerHandlers(deps: ServiceDeps): ModuleHandlers<LedgerMethod> {
   return {
@@ -10,5 +10,6 @@ export function ledgerHandlers(deps: ServiceDeps): ModuleHandlers<LedgerMethod> 
     'ledger.earn': (i) => earn(deps, i),
     'ledger.spend': (i) => spend(deps, i),
     'ledger.correct': (i) => correctEntry(deps, i),
+    'ledger.giveReason': (i) => giveReason(deps, i),
   }
 }

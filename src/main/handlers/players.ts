@@ -13,7 +13,7 @@ function host(deps: ServiceDeps): SharingHost {
 export function playersHandlers(deps: ServiceDeps): ModuleHandlers<PlayersMethod> {
   return {
     'players.view': () => sharingOf(deps)?.view() ?? null,
-    'players.share': (i) => host(deps).share(i.campaignId),
+    'players.share': (i) => host(deps).share(i.campaignId, i.replacing),
     'players.stop': async () => ({ stopped: (await sharingOf(deps)?.stop()) ?? false }),
     'players.changeKey': () => host(deps).changeKey(),
     'players.status': () => sharingOf(deps)?.status() ?? { sharing: null },

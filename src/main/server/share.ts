@@ -223,9 +223,18 @@ export function enableSharing(options: SharingOptions): Sharing {
   })
 
   const host: Sharing = {
-    async share(campaignId) {
-      const c = await deps.db.selectFrom('campaign').select('id').where('id', '=', campaignId).executeTakeFirst()
+    async share(campaignId, replacing) {
+      const c = await deps.db.selectFrom('campaign').select(['id', 'name']).where('id', '=', campaignId).executeTakeFirst()
       if (!c) throw notFound('campaign', campaignId)
+      const shown = hub.shared
+      // The players' link follows one campaign: switching it is the GM's choice, never a side effect.
+      if (listening && shown !== null && shown !== campaignId && replacing !== shown) {
+        const other = await deps.db.selectFrom('campaign').select('name').where('id', '=', shown).executeTakeFirst()
+        const problem = `the players' screen shows ${other?.name ?? 'another campaign'}`
+        throw new AppError('conflict', `The players' screen shows ${other?.name ?? 'another campaign'}. Confirm to show ${c.name} instead. Nothing was switched.`, [
+          { field: 'replacing', problem },
+        ])
+      }
       if (!listening) {
         const kept = await stored()
         key = kept?.key ?? newKey()

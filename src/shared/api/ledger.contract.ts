@@ -110,4 +110,10 @@ export const ledgerContract = {
     input: z.object({ id: Id, note: text(500).default(''), ...When }).strict(),
     output: LedgerEntry,
   },
+  'ledger.giveReason': {
+    scope: 'gm',
+    summary: 'Gives or changes the reason of an entry after it was made (an undoable action); its amount, balance and time stay.',
+    input: z.object({ ledgerEntryId: Id, reason: Reason }).strict(),
+    output: LedgerEntry,
+  },
 } as const satisfies Record<LedgerMethod, MethodDef>

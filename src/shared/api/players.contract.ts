@@ -108,8 +108,9 @@ export const playersContract = {
   },
   'players.share': {
     scope: 'gm',
-    summary: "Shares a campaign on the players' screen: returns the address players open.",
-    input: z.object({ campaignId: Id }).strict(),
+    summary:
+      "Shares a campaign on the players' screen: returns the address players open. While another campaign is shared, refused unless `replacing` names it (the GM confirmed the switch).",
+    input: z.object({ campaignId: Id, replacing: Id.optional() }).strict(),
     output: PlayersLink,
   },
   'players.stop': { scope: 'gm', summary: "Stops sharing the players' screen.", input: NoInput, output: z.object({ stopped: z.boolean() }) },

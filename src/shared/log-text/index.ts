@@ -190,6 +190,8 @@ function sentenceOf(e: LogEntry): string {
       return `${String(p.name)} spent ${amountOf(p.currency as CurrencyId, -Number(p.amount))}: ${String(p.reason)} (now ${String(p.balance)}).`
     case 'ledger.corrected':
       return `${String(p.name)}: ${String(p.reason)}; ${CURRENCIES[p.currency as CurrencyId]?.label ?? String(p.currency)} now ${String(p.balance)}.`
+    case 'ledger.reasoned':
+      return `${String(p.name)}’s ${Number(p.amount) < 0 ? '−' : '+'}${amountOf(p.currency as CurrencyId, Math.abs(Number(p.amount)))}: ${String(p.to)} (the reason was “${String(p.from)}”).`
     case 'injury.recorded':
       return `${String(p.name)}: ${String(p.label)} recorded.`
     case 'injury.updated':

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { SystemId } from '../../../shared/contract'
-import { amountOf, type CurrencyId } from '../../../shared/currencies'
+import { NO_REASON, amountOf, type CurrencyId } from '../../../shared/currencies'
 import { recordPlotPoints, type LedgerEntry as PlotPointEntry, type LedgerStamp, type PlotPointPool } from '../../engines/ladder'
 import { AppError, notFound } from '../core'
 
@@ -67,8 +67,9 @@ export function coverProblem(
   if (pool !== undefined) {
     const stamp = { character: holder.name, session: change.sessionNumber, gameTime: change.gameTime }
     const result = recordPlotPoints(standingLedger(stamp, balance, pool), { ...stamp, amount: change.amount, reason: change.reason, pool, use: 'other' })
-    return result.ok ? null : result.reason
+    // A one-click change has no reason yet: the sentence does without it.
+    return result.ok ? null : result.reason.replace(` (${NO_REASON}).`, '.')
   }
   if (balance + change.amount >= 0) return null
-  return `${holder.name} has ${amountOf(change.currency, balance)}, and this needs ${-change.amount} (${change.reason}).`
+  return `${holder.name} has ${amountOf(change.currency, balance)}, and this needs ${-change.amount}${change.reason === NO_REASON ? '' : ` (${change.reason})`}.`
 }

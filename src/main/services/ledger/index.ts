@@ -2,3 +2,4 @@
 export { type LedgerHolder, ledgerHolder, standingLedger } from './holder'
 export { balanceOf, correctEntry, earn, ledgerBalances, listLedger, spend, writeLedgerEntry } from './ledger'
 export { holderEntries } from './queries'
+export { giveReason, undoReasonGiven, REASON_GIVEN } from './reason'

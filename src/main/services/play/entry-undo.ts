@@ -7,7 +7,7 @@
 import type { LogEntry } from '../../../shared/contract'
 import { describeLogEntry } from '../../../shared/log-text'
 import { type Tx, AppError, recordChanged } from '../core'
-import { writeLedgerEntry, ledgerHolder } from '../ledger'
+import { writeLedgerEntry, ledgerHolder, undoReasonGiven } from '../ledger'
 import { undoLodeStep } from '../table-lode'
 import { undoLadderEntry } from '../table-ladder'
 import { undoSceneEntry } from '../table-scene'
@@ -70,6 +70,7 @@ async function reopenInjury(tx: Tx, entry: LogEntry, action: string): Promise<vo
  */
 export async function undoEntry(tx: Tx, entry: LogEntry, action: string): Promise<void> {
   if (entry.kind === 'ledger.earned' || entry.kind === 'ledger.spent') return reverseLedger(tx, entry, action)
+  if (await undoReasonGiven(tx, entry)) return
   if (entry.kind === 'injury.recorded') return removeInjury(tx, entry, action)
   if (entry.kind === 'injury.updated') return reopenInjury(tx, entry, action)
   if ((await undoLadderEntry(tx, entry)) !== null) return

@@ -13,7 +13,8 @@ export { PLAYERS_AUDIENCES, PLAYERS_COLUMNS, playersEntries, type PlayersEntry, 
 export { PlayersHub } from './hub'
 
 export interface SharingHost {
-  share(campaignId: number): Promise<MethodOutput<'players.share'>>
+  /** Refused while another campaign is shared, unless `replacing` names it. */
+  share(campaignId: number, replacing?: number): Promise<MethodOutput<'players.share'>>
   stop(): Promise<boolean>
   changeKey(): Promise<MethodOutput<'players.changeKey'>>
   status(): MethodOutput<'players.status'>

@@ -13,6 +13,7 @@ import { PLAYERS_AUDIENCES, PLAYERS_COLUMNS, playersEntries, type PlayersEntry }
 import { buildRecap, topicOf, type Named, type RecapInput, type RecapOptions } from './build'
 import { openForm, rawForm, splitWords, stringsOf, trimmedForm, type Run } from './names'
 import { betweenSessions } from './between'
+import { foldReasons } from './reasons'
 
 export { buildRecap, folderFilenameFor, notesFor, recapTree, topicOf, writeMarkdown, type RecapInput } from './build'
 export { writeRecapToFolder } from './folder'
@@ -166,10 +167,10 @@ export async function loadRecapInput(db: Kysely<Database>, sessionId: number, va
     rows = variant === 'players' ? rows.where('audience', 'in', PLAYERS_AUDIENCES) : rows.where('audience', '!=', 'book')
     const read = await rows.orderBy('game_time').orderBy('id').execute()
     // The recap's sentences never need the dice, so they are not parsed.
-    const entries: LogEntry[] =
-      variant === 'players'
-        ? await playersEntries(trx, session.campaign_id, read)
-        : read.map((r) => toLogEntry({ ...r, dice: null, undone: 0 }))
+    // A reason given after a change reads as the change's own (reasons.ts).
+    const entries: LogEntry[] = foldReasons(
+      variant === 'players' ? await playersEntries(trx, session.campaign_id, read) : read.map((r) => toLogEntry({ ...r, dice: null, undone: 0 })),
+    )
     return {
       campaign: { name: campaign.name, systemName: SYSTEMS[campaign.system].name },
       session: {

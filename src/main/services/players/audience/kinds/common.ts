@@ -63,6 +63,7 @@ export const COMMON_RULES: Record<string, KindRule> = {
   'ledger.earned': ledgerRule,
   'ledger.spent': ledgerRule,
   'ledger.corrected': ledgerRule,
+  'ledger.reasoned': ledgerRule,
   'injury.recorded': injuryRule,
   'injury.updated': injuryRule,
   'injury.steppedDown': injuryRule,
