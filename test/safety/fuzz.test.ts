@@ -46,7 +46,8 @@ beforeAll(async () => {
   await core.close()
   // The router reports what it catches on the console; the properties below judge it instead.
   vi.spyOn(console, 'error').mockImplementation(() => {})
-})
+  // Building the library takes seconds alone and much longer on a loaded machine.
+}, 120_000)
 
 afterAll(() => {
   vi.restoreAllMocks()
