@@ -13,6 +13,7 @@ export default defineComponent({
   props: { source: { type: String, required: true } },
   setup(props) {
     const tree = computed(() => readMarkdown(props.source))
-    return () => h('div', { class: 'markdown-preview' }, mdastToVNodes(tree.value))
+    // It scrolls on its own: focusable, so the keyboard can scroll it too.
+    return () => h('div', { class: 'markdown-preview', tabindex: 0 }, mdastToVNodes(tree.value))
   },
 })
