@@ -98,6 +98,7 @@ test('the recap, the app settings and the players’ page pass axe-core', async 
     await player.goto(url)
     await expect(player.getByTestId('players-when')).toHaveText('Day 1 · 00:00')
     found.push(...(await serious(player, `Players' page ${viewport.width}×${viewport.height}`)))
+    await player.screenshot({ path: `test-results/shots-players-devices/players-${viewport.width}x${viewport.height}.png`, fullPage: true })
     await context.close()
   }
   expect(found).toEqual([])
