@@ -208,7 +208,7 @@ const SYSTEMS: SystemCase[] = [
       also: {
         currency: 'Experience',
         earn: { amount: 1, reason: 'recovered a small fortune' },
-        button: 'Experience: 1',
+        button: 'Experience 1',
         glance: /Experience\s*OSR-6\s*1: reaches level 2, ready to gain a level/,
       },
     },
@@ -254,7 +254,7 @@ const SYSTEMS: SystemCase[] = [
       overspend: { amount: 4, reason: 'cheat death' },
       spend: { amount: 1, reason: 'reroll the fall' },
       glance: /Destiny\s*LODE-9\s*2/,
-      also: { currency: 'Energy', earn: { amount: 2, reason: 'a night by the fire' }, button: 'Energy: 2', glance: /Energy\s*LODE-9\s*2 of 5/ },
+      also: { currency: 'Energy', earn: { amount: 2, reason: 'a night by the fire' }, button: 'Energy 2', glance: /Energy\s*LODE-9\s*2 of 5/ },
     },
     injury: {
       // LODE has no injury rules: the GM writes the injury in words, and there is nothing to choose.
@@ -350,7 +350,7 @@ const SYSTEMS: SystemCase[] = [
       also: {
         currency: 'Threat (GM, whole campaign)',
         earn: { amount: 3, reason: 'session 1: 1 PC × 3' },
-        button: 'Threat: 3, the GM’s, for the whole campaign',
+        button: 'Threat 3 the GM’s, for the whole campaign',
       },
     },
     injury: {
@@ -448,7 +448,7 @@ async function openPc(page: Page, s: SystemCase): Promise<void> {
 }
 
 /** The balance button of the system's first currency, by its accessible name. */
-const balance = (page: Page, s: SystemCase, n: number): Locator => ledger(page).getByRole('button', { name: `${s.ledger.currency}: ${n}`, exact: true })
+const balance = (page: Page, s: SystemCase, n: number): Locator => ledger(page).getByRole('button', { name: `${s.ledger.currency} ${n}`, exact: true })
 
 /** Earn, a spend the balance cannot cover (it says why, and keeps what was typed), a spend that it can. */
 async function earnAndSpend(page: Page, s: SystemCase): Promise<number> {

@@ -70,7 +70,7 @@ test('an old-school GM spends gold from the party column and records a broken ar
   await page.getByLabel('Light from a pack').selectOption({ label: 'Glam: Torches (2)' })
   await page.getByRole('button', { name: 'Light it' }).click()
   await startSession(page, 'Rats in the Junction')
-  await page.locator('body').click()
+  await page.getByTestId('clock-time').click()
   await page.keyboard.press('t')
   await expect(page.getByTestId('clock-time')).toHaveText('Day 1 · 00:05')
 

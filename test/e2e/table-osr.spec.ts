@@ -182,12 +182,12 @@ test('an old-school GM runs a session at the table: odds before every roll, comb
   await change.getByLabel('Amount').fill('45')
   await change.getByLabel('Reason').fill('starting gold')
   await change.getByLabel('Reason').press('Enter')
-  await expect(ledger.getByRole('button', { name: 'Gold: 45' })).toBeVisible()
+  await expect(ledger.getByRole('button', { name: 'Gold 45' })).toBeVisible()
   await change.getByText('Spend', { exact: true }).click()
   await change.getByLabel('Amount').fill('5')
   await change.getByLabel('Reason').fill('the healer’s poultice')
   await change.getByLabel('Reason').press('Enter')
-  await expect(ledger.getByRole('button', { name: 'Gold: 40' })).toBeVisible()
+  await expect(ledger.getByRole('button', { name: 'Gold 40' })).toBeVisible()
 
   // ── The records: the chief’s broken arm and H; Ana’s H; the log on Home ──
   await page.goto(`${lantern.gmUrl}#/c/${campaignId}/characters/${chief}`)
