@@ -79,7 +79,7 @@ test('the recap, the app settings and the players’ page pass axe-core', async 
   found.push(...(await serious(page, 'Recap')))
 
   await page.getByRole('banner').getByRole('link', { name: 'Settings' }).click()
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
   found.push(...(await serious(page, 'App settings')))
 
   await openSectionOf(page, lantern, id, 'Table')

@@ -132,6 +132,7 @@ test('an old-school GM keeps gold (a refused purchase says how much there is) an
   await openRecords(page, lantern, campaignId, glam!)
 
   await change(page, 'Earn', 45, 'starting gold: 3d6 × 5')
+  await expect(ledger(page).getByRole('button', { name: 'Gold 45' })).toBeVisible()
   await change(page, 'Spend', 50, 'chainmail')
   await expect(ledger(page).getByRole('alert')).toHaveText('Glam has 45 GP, and this needs 50 (chainmail). Nothing was spent.')
   // Esc clears the form; nothing is recorded.

@@ -94,7 +94,9 @@ test('a damaged library shows its notice, refuses changes, and restores the newe
     await dialog.getByText('The Ladder', { exact: true }).click()
     await dialog.getByRole('button', { name: 'Create campaign' }).click()
     await expect(page.getByRole('heading', { name: 'Clockwork City', level: 1 })).toBeVisible()
-    expect(problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([])
+    // Replacing the library reopens it: the page's connection may be refused for that moment and
+    // comes back by itself (what the GM sees is checked above).
+    expect(problems.filter((p) => !/Failed to load resource|WebSocket connection to .* failed/.test(p))).toEqual([])
   } finally {
     await stop(server.proc)
     if (existsSync(dataDir)) rmSync(dataDir, { recursive: true, force: true })
