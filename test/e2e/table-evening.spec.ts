@@ -203,6 +203,11 @@ test('old-school: a strike starts from the best weapon carried and says so; the 
   // A shot starts from the ranged weapon carried.
   await roll.getByRole('radio', { name: 'Shot' }).click()
   await expect(weapon.locator('option:checked')).toHaveText('Shortbow (1d6)')
+  // The pick is kept on this screen: after a reload Glam still strikes with the dagger.
+  await page.reload()
+  await roll.getByRole('radio', { name: 'Strike' }).click()
+  await roll.getByLabel('Who', { exact: true }).selectOption({ label: 'Glam' })
+  await expect(weapon.locator('option:checked')).toHaveText('Dagger (1d3)')
   expect(problems).toEqual([])
 })
 

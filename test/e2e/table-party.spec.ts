@@ -112,16 +112,16 @@ test('lights from the party column and from Ctrl+K: light, hand over, douse, ref
   // Light a torch from Mira's pack, in two clicks, without leaving the table.
   await mira.getByRole('button', { name: 'Lights: Mira' }).click()
   const miraLights = mira.getByRole('list', { name: 'Lights of Mira' })
-  await expect(miraLights.getByRole('button', { name: 'Light Mira’s torch (2 in the pack)' })).toBeFocused()
+  await expect(miraLights.getByRole('button', { name: 'Light a torch (2 in the pack)', exact: true })).toBeFocused()
   await page.screenshot({ path: `${SHOTS}/party-lights-menu.png` })
-  await miraLights.getByRole('button', { name: 'Light Mira’s torch (2 in the pack)' }).click()
+  await miraLights.getByRole('button', { name: 'Light a torch (2 in the pack)', exact: true }).click()
   await expect(mira).toContainText('Torch · 1 h left')
   await expect(barLights).toContainText('Mira’s torch')
   await expect(page.getByRole('dialog')).toHaveCount(0)
 
   // Hand it to Bryn.
   await mira.getByRole('button', { name: 'Lights: Mira' }).click()
-  await miraLights.getByRole('button', { name: 'Hand Mira’s torch to Bryn' }).click()
+  await miraLights.getByRole('button', { name: 'Hand the torch to Bryn', exact: true }).click()
   await expect(bryn).toContainText('Torch · 1 h left')
   await expect(barLights).toContainText('Bryn’s torch')
 
@@ -144,8 +144,10 @@ test('lights from the party column and from Ctrl+K: light, hand over, douse, ref
 
   // A refill with no oil to pour is refused where it was asked, in words, and nothing changes.
   await bryn.getByRole('button', { name: 'Lights: Bryn' }).click()
-  await bryn.getByRole('list', { name: 'Lights of Bryn' }).getByRole('button', { name: 'Refill Bryn’s lantern' }).click()
+  await bryn.getByRole('list', { name: 'Lights of Bryn' }).getByRole('button', { name: 'Refill the lantern from the flask', exact: true }).click()
   await expect(bryn.getByRole('status')).toContainText(/oil/i)
+  // Once: not again under the clock bar.
+  await expect(page.getByRole('region', { name: 'Clock' }).getByRole('alert')).toHaveCount(0)
   await page.screenshot({ path: `${SHOTS}/party-refill-refused.png` })
   await bryn.screenshot({ path: `${SHOTS}/party-bryn-refused.png` })
   expect(problems).toEqual([])

@@ -1,6 +1,6 @@
 /**
  * Which weapon a strike or shot is made with, when the GM has not said (OSR-16): the one the GM
- * last chose for that character this session, while they still carry it; else the best weapon they
+ * last chose for that character (kept on this screen), while they still carry it; else the best weapon they
  * carry for it — nothing in the inventory marks which weapon is in hand, so the best is taken and
  * the panel says so; else a natural limb (strike) or something thrown (shot).
  */
@@ -50,14 +50,31 @@ export function defaultWeapon(use: WeaponUse, weapons: readonly Weapon[], rememb
   return best ? { weaponId: best.id, why: 'best' } : { weaponId: null, why: 'none' }
 }
 
-/** The GM's weapon choices, by character and use, for as long as Lantern is open. */
+const STORAGE_KEY = 'lantern.osr-weapon-choices'
+
+/** The choices kept on this screen: a map of "character:use" to a weapon id (null: bare-handed/thrown). */
+function stored(): Record<string, number | null> {
+  try {
+    const value = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as unknown
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return {}
+    return Object.fromEntries(Object.entries(value).filter(([, v]) => v === null || Number.isInteger(v))) as Record<string, number | null>
+  } catch {
+    return {}
+  }
+}
+
+/**
+ * The GM's weapon choices, by character and use, kept on this screen across restarts (a choice that
+ * no longer applies, a weapon dropped or another library's, is passed over by `defaultWeapon`).
+ */
 export const useWeaponChoices = defineStore('osr-weapon-choices', () => {
-  const chosen = ref<Record<string, number | null>>({})
+  const chosen = ref<Record<string, number | null>>(stored())
   const key = (characterId: number, use: WeaponUse) => `${characterId}:${use}`
   return {
     recall: (characterId: number, use: WeaponUse): number | null | undefined => chosen.value[key(characterId, use)],
     remember: (characterId: number, use: WeaponUse, weaponId: number | null): void => {
       chosen.value = { ...chosen.value, [key(characterId, use)]: weaponId }
+      localStorage.setItem(STORAGE_KEY, JSON.stringify(chosen.value))
     },
   }
 })
