@@ -23,6 +23,8 @@ interface Panel {
    * fields below until the GM scrolls to them, and then cover none.
    */
   long?: true
+  /** Fields (by label) the GM sets first: in view and clear of the dock even with an encounter's banner up, unscrolled. */
+  first?: string[]
 }
 interface System {
   key: string
@@ -57,6 +59,7 @@ const SYSTEMS: System[] = [
     panels: [
       {
         key: 'task',
+        first: ['Who', 'What', 'Difficulty', 'Ladder (LAD-5)'],
         open: async (page) => {
           const roll = page.getByRole('region', { name: 'Roll a task' })
           await roll.getByLabel('Who', { exact: true }).selectOption({ label: 'Tai' })
@@ -83,6 +86,7 @@ const SYSTEMS: System[] = [
     panels: [
       {
         key: 'check',
+        first: ['Who', 'Modifier', 'Helped by'],
         open: async (page) => {
           const roll = page.getByRole('region', { name: 'Roll', exact: true })
           await roll.getByLabel('Who', { exact: true }).selectOption({ label: 'Glam' })
@@ -216,7 +220,7 @@ for (const system of SYSTEMS) for (const banner of [false, true]) {
     const bar = page.getByRole('region', { name: 'Session' })
     await bar.getByRole('button', { name: 'Start session' }).click()
     await expect(bar).toContainText('Session 1')
-    for (const { key, open, long } of system.panels) {
+    for (const { key, open, long, first } of system.panels) {
       const panel = await open(page)
       const where = `${system.key} ${key}${banner ? ' (banner up)' : ''}`
       const chart = panel.getByRole('figure').first()
@@ -231,6 +235,12 @@ for (const system of SYSTEMS) for (const banner of [false, true]) {
         expect(box!.y, `${where} ${what} top`).toBeGreaterThanOrEqual(0)
         expect(box!.y + box!.height, `${where} ${what} bottom`).toBeLessThanOrEqual(VIEW.height)
         expect(box!.x + box!.width, `${where} ${what} right`).toBeLessThanOrEqual(VIEW.width)
+      }
+      // What the GM sets first is clear of the dock as the panel opens, banner or not.
+      const dockTop = await chart.evaluate((figure) => (figure as unknown as PageElement).closest('.dock')?.getBoundingClientRect().top ?? 0)
+      for (const label of first ?? []) {
+        const box = (await panel.getByLabel(label, { exact: true }).first().boundingBox())!
+        expect(box.y + box.height, `${where}: ${label} clear of the dock`).toBeLessThanOrEqual(dockTop + 0.5)
       }
       // The dock (the chart and the Roll button) lies over no field: every field above it ends above it
       // (for two sides, once the GM has scrolled down to the last of them), and none is under the clock
