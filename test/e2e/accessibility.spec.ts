@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright'
 import BetterSqlite3 from 'better-sqlite3'
 import type { Page } from '@playwright/test'
 import { test, expect, watchConsole, type Lantern } from './fixtures'
-import { createCampaign, openSection } from './support'
+import { createCampaign, openSection, raiseEncounterBanner } from './support'
 
 /** The violations a GM would be stopped by, each as "rule: target" lines, for a readable failure. */
 async function serious(page: Page, where: string): Promise<string[]> {
@@ -109,3 +109,126 @@ async function openSectionOf(page: Page, lantern: Lantern, id: number, section: 
   await page.goto(`${lantern.url}#/c/${id}`)
   await openSection(page, section)
 }
+
+/** What the keyboard checks read of an element in the page (compiled without the DOM's types). */
+interface FocusProbe {
+  tagName: string
+  textContent: string | null
+  getAttribute(name: string): string | null
+  closest(selector: string): FocusProbe | null
+}
+
+/** The element with the keyboard's focus: what it is called and whether its focus can be seen. */
+async function focused(page: Page): Promise<{ name: string; visible: boolean; inBody: boolean }> {
+  return page.evaluate(() => {
+    const w = globalThis as unknown as {
+      document: { activeElement: FocusProbe | null; body: FocusProbe }
+      getComputedStyle(el: unknown): { outlineStyle: string; outlineWidth: string; boxShadow: string }
+    }
+    const el = w.document.activeElement
+    if (!el || el === w.document.body) return { name: '(body)', visible: false, inBody: true }
+    const style = w.getComputedStyle(el)
+    const ring = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 1) || style.boxShadow !== 'none'
+    const name = `${el.tagName.toLowerCase()} “${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)}”`
+    return { name, visible: ring, inBody: false }
+  })
+}
+
+test('the encounter banner, the palette, the lights menu, the ledger’s reason and every dialog pass axe-core; the keyboard reaches the table with its focus in view; results are announced', async ({ page, lantern }) => {
+  test.setTimeout(120_000)
+  const problems = watchConsole(page)
+  await page.setViewportSize({ width: 1280, height: 720 })
+  const found: string[] = []
+  const id = await createCampaign(page, lantern, 'The Sunken Keep', 'Old-school core')
+  addParty(lantern, id)
+  const db = new BetterSqlite3(lantern.dataFile)
+  db.prepare("update character set sheet = ? where campaign_id = ?").run(JSON.stringify({ level: 1, B: 0, M: 0, S: 1, h: 4, maxH: 4 }), id)
+  db.prepare("insert into location (campaign_id, name, kind, created_at, updated_at) values (?, 'The Hills', 'open', 't', 't')").run(id)
+  db.close()
+  await page.reload()
+
+  // The encounter's banner, with its reaction odds and what is left to go on with.
+  await raiseEncounterBanner(page)
+  await openSection(page, 'Table')
+  const session = page.getByRole('main').getByRole('region', { name: 'Session' })
+  await session.getByRole('button', { name: 'Start session' }).click()
+  await expect(session.getByRole('button', { name: 'Close session' })).toBeVisible()
+  // The clock's encounter is announced as an alert.
+  await expect(page.getByRole('region', { name: 'Clock' }).getByRole('alert')).toContainText('Encounter!')
+  found.push(...(await serious(page, 'Table with the encounter banner')))
+
+  // The keyboard from the top of the page: every stop shows where the focus is, and the controls a
+  // GM uses every minute are reached.
+  await page.evaluate('window.scrollTo(0, 0); document.activeElement && document.activeElement.blur()')
+  const stops: string[] = []
+  const unseen: string[] = []
+  for (let i = 0; i < 80; i++) {
+    await page.keyboard.press('Tab')
+    const f = await focused(page)
+    if (f.inBody) continue
+    stops.push(f.name)
+    if (!f.visible) unseen.push(f.name)
+  }
+  expect(unseen, 'focus with no visible ring').toEqual([])
+  for (const wanted of [/Start combat/, /\+1 turn/, /Go on/, /Players’ screen/, /Lights: Mira Vale/, /^button “Roll/]) {
+    expect(stops.some((s) => wanted.test(s)), `the keyboard reaches ${wanted}: ${stops.join(' · ')}`).toBe(true)
+  }
+  await page.keyboard.press('Escape')
+  await page.evaluate('document.activeElement && document.activeElement.blur()')
+
+  // The lights menu open in the party column.
+  const mira = page.getByRole('main').getByRole('region', { name: 'Party' }).getByRole('listitem', { name: 'Mira Vale', exact: true })
+  await mira.getByRole('button', { name: 'Lights: Mira Vale' }).click()
+  await expect(mira.getByRole('list', { name: 'Lights of Mira Vale' })).toBeVisible()
+  found.push(...(await serious(page, 'Lights menu open')))
+  await page.keyboard.press('Escape')
+
+  // A roll's result is announced: it lands in a live region.
+  const roll = page.getByRole('region', { name: 'Roll', exact: true })
+  await roll.getByLabel('Who', { exact: true }).selectOption({ label: 'Mira Vale' })
+  await roll.getByRole('button', { name: /^Roll/ }).click()
+  const result = page.getByRole('region', { name: 'Roll result' })
+  await expect(result).toBeVisible()
+  await expect(result).toHaveAttribute('aria-live', 'polite')
+  found.push(...(await serious(page, 'Table with a roll result')))
+
+  // One click on +1, then the reason asked beside it.
+  await mira.getByRole('button', { name: 'Earn 1 GP: Mira Vale' }).click()
+  await expect(mira.getByLabel('Why? (may be left empty)')).toBeFocused()
+  found.push(...(await serious(page, 'Ledger reason asked')))
+  await page.keyboard.press('Escape')
+
+  // The command palette with hits of every kind, then the dialogs.
+  await page.evaluate('document.activeElement && document.activeElement.blur()')
+  await page.keyboard.press('Control+k')
+  const palette = page.getByRole('dialog', { name: 'Command palette' })
+  await palette.getByLabel('Go to or do').fill('torch')
+  await expect(palette.getByRole('option').first()).toBeVisible()
+  found.push(...(await serious(page, 'Command palette')))
+  await page.keyboard.press('Escape')
+  await expect(palette).toHaveCount(0)
+
+  await page.getByRole('button', { name: 'Players’ screen' }).click()
+  await expect(page.getByRole('dialog', { name: 'Players’ screen' })).toBeVisible()
+  found.push(...(await serious(page, 'Players’ screen dialog')))
+  await page.getByRole('dialog', { name: 'Players’ screen' }).getByRole('button', { name: 'Close' }).click()
+  // Closing a dialog gives the focus back to what opened it.
+  await expect(page.getByRole('button', { name: 'Players’ screen' })).toBeFocused()
+
+  await openSection(page, 'Characters')
+  await page.getByRole('button', { name: 'Roll a new character…' }).click()
+  await expect(page.getByRole('dialog', { name: 'Roll a new character' })).toBeVisible()
+  found.push(...(await serious(page, 'Roll a new character dialog')))
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog', { name: 'Roll a new character' })).toHaveCount(0)
+
+  await page.goto(lantern.gmUrl)
+  await expect(page.getByRole('main').getByText('The Sunken Keep').first()).toBeVisible()
+  await page.keyboard.press('n')
+  await expect(page.getByRole('dialog', { name: 'New campaign' })).toBeVisible()
+  found.push(...(await serious(page, 'New campaign dialog')))
+  await page.keyboard.press('Escape')
+
+  expect(found).toEqual([])
+  expect(problems).toEqual([])
+})

@@ -19,3 +19,19 @@ export async function createCampaign(page: Page, lantern: Lantern, name: string,
 export async function openSection(page: Page, section: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Campaign' }).getByRole('link', { name: section, exact: true }).click()
 }
+
+/**
+ * The party in the hills with encounters on 15–20, and a day's advance that stops at the first one
+ * met: the clock bar's banner is up. Needs a location named "The Hills" of kind open.
+ */
+export async function raiseEncounterBanner(page: Page): Promise<void> {
+  await openSection(page, 'Time & light')
+  await page.getByLabel('The party is in').selectOption({ label: 'The Hills (open)' })
+  await page.getByLabel('Encounter on').selectOption('15')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await page.locator('body').click()
+  await page.keyboard.press('d')
+  const bar = page.getByRole('region', { name: 'Clock' })
+  await expect(bar.getByRole('alert')).toContainText('Encounter!')
+  await expect(bar.getByTestId('go-on')).toBeVisible()
+}

@@ -9,7 +9,7 @@
 import BetterSqlite3 from 'better-sqlite3'
 import type { Locator, Page } from '@playwright/test'
 import { test, expect, watchConsole, type Lantern } from './fixtures'
-import { createCampaign, openSection } from './support'
+import { createCampaign, openSection, raiseEncounterBanner } from './support'
 
 const VIEW = { width: 1280, height: 720 }
 
@@ -158,19 +158,6 @@ function prepare(lantern: Lantern, campaignId: number, sheets: [string, object][
   for (const [name, sheet] of sheets) add.run(campaignId, name, JSON.stringify(sheet))
   db.prepare("insert into location (campaign_id, name, kind, created_at, updated_at) values (?, 'The Hills', 'open', 't', 't')").run(campaignId)
   db.close()
-}
-
-/** The party in the hills with encounters on 15–20, and a day's advance that stops at the first one met: the banner is up. */
-async function raiseEncounterBanner(page: Page): Promise<void> {
-  await openSection(page, 'Time & light')
-  await page.getByLabel('The party is in').selectOption({ label: 'The Hills (open)' })
-  await page.getByLabel('Encounter on').selectOption('15')
-  await page.getByRole('button', { name: 'Save' }).click()
-  await page.locator('body').click()
-  await page.keyboard.press('d')
-  const bar = page.getByRole('region', { name: 'Clock' })
-  await expect(bar.getByRole('alert')).toContainText('Encounter!')
-  await expect(bar.getByTestId('go-on')).toBeVisible()
 }
 
 /** What these checks use of the page's window (the tests are compiled without the DOM's types). */
