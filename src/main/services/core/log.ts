@@ -87,6 +87,10 @@ function insertStatement(sqlite: BetterSqlite3.Database): BetterSqlite3.Statemen
  */
 export async function appendLogs(tx: Tx, campaignId: number, entries: readonly Omit<NewLogEntry, 'campaignId'>[]): Promise<LogEntry[]> {
   if (entries.length === 0) return []
+  // A change holding one campaign's lock writes that campaign's log and no other (writer-lock.ts).
+  if (tx.campaignLock !== undefined && tx.campaignLock !== campaignId) {
+    throw new Error(`a change of campaign ${tx.campaignLock} tried to write to the log of campaign ${campaignId}`)
+  }
   const openSession = entries.some((e) => e.sessionId === undefined) ? await openSessionId(tx.trx, campaignId) : null
   const now = entries.some((e) => e.gameTime === undefined) ? await currentGameTime(tx.trx, campaignId) : 0
   const audiences = await decideAudiences(
