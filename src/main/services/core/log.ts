@@ -136,8 +136,9 @@ function insertRowByRow(sqlite: BetterSqlite3.Database, rows: LogInsert[]): numb
 const BATCH_ROWS = 1_000
 
 /**
- * A database server: many rows to an INSERT. Ids are given in the order of the rows (changes run
- * one at a time: context.ts), so the returned ids, sorted, are the rows' in order.
+ * A database server: many rows to an INSERT. One statement's ids rise in the order of its rows
+ * (other campaigns' changes may take ids in between, never out of order), so the returned ids,
+ * sorted, are the rows' in order.
  */
 async function insertInBatches(tx: Tx, rows: LogInsert[]): Promise<number[]> {
   const ids: number[] = []
