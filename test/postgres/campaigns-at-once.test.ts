@@ -13,7 +13,7 @@ import { takeWriterLock, type LockTarget } from '../../src/main/services/core'
 import { gm } from '../support/calls'
 import { insert, value } from '../support/sql'
 
-const ROUNDS = 40
+const ROUNDS = 25
 const TURN = 300
 const START = 10
 
