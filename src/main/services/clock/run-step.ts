@@ -57,7 +57,7 @@ export async function clockStep(
   let changes: RowChange[] = []
   const report = await unitOfWork(deps, async (tx) => {
     const { system } = await requireCampaign(tx, campaignId)
-    const stored = await loadStoredClock(tx, campaignId)
+    const stored = await loadStoredClock(tx, campaignId, true)
     // Read once: the view answered below reuses them unless the step changes them.
     const provisions = await loadProvisions(tx, campaignId)
     const restRows = await readRestRows(tx, campaignId)

@@ -38,11 +38,15 @@ export type StoredClock = ClockState & {
  * stands (none yet, or all undone) the clock is new: exploration at the campaign's start, the
  * day and time of day its settings give (Day 1 · 00:00 unless the GM set another, CLK-1).
  */
-export async function loadStoredClock(tx: Tx, campaignId: number): Promise<StoredClock> {
-  await requireCampaign(tx, campaignId)
-  const row = await tx.trx.selectFrom('clock').select('state').where('campaign_id', '=', campaignId).executeTakeFirst()
-  const moved = await tx.trx.selectFrom('clock_step').select('id').where('campaign_id', '=', campaignId).where('undone', '=', 0).limit(1).executeTakeFirst()
-  if (!row || !moved) {
+export async function loadStoredClock(tx: Tx, campaignId: number, campaignChecked = false): Promise<StoredClock> {
+  if (!campaignChecked) await requireCampaign(tx, campaignId)
+  // The clock and whether a step stands, in one statement.
+  const row = await tx.trx
+    .selectFrom('clock')
+    .select((eb) => ['state', eb.exists(eb.selectFrom('clock_step').select('id').where('campaign_id', '=', campaignId).where('undone', '=', 0)).as('moved')])
+    .where('campaign_id', '=', campaignId)
+    .executeTakeFirst()
+  if (!row || !row.moved) {
     const start = await getSetting(tx.trx, campaignId, 'clock.start')
     return { ...newClock({ time: gameTime(start.day, start.time), place: 'enclosed' }), partyLocationId: null, resting: {}, goOn: null }
   }
