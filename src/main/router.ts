@@ -7,7 +7,7 @@ import type { z } from 'zod'
 import { contract, type ApiError, type CallResult, type MethodOutput, type ParsedInput, type Scope } from '../shared/contract'
 import type { MethodName } from '../shared/methods'
 import { describeProblems } from '../shared/api/field-labels'
-import { AppError, storageError } from './services/core'
+import { AppError, inCall, storageError } from './services/core'
 
 export interface CallContext {
   scope: Scope
@@ -68,7 +68,8 @@ export function createRouter(handlers: Handlers, options: { checkOutputs?: boole
       if (!parsed.success) return { ok: false, error: describeIssues(name, parsed.error.issues) }
       try {
         const handler = handlers[name] as (i: unknown, c: CallContext) => unknown
-        const value = await handler(parsed.data, ctx)
+        // Its changes lock the campaign the input names (services/core/change-scope.ts).
+        const value = await inCall(name, parsed.data, async () => handler(parsed.data, ctx))
         if (checkOutputs) {
           const out = def.output.safeParse(value)
           if (!out.success) {

@@ -53,10 +53,11 @@ async function freePort(): Promise<number> {
 
 /**
  * Starts a throwaway server. `fsync = off`: a test's cluster is deleted afterwards, so its
- * durability is not what is tested (the benches start theirs with the default).
+ * durability is not what is tested (the benches start theirs with the default). `maxConnections`:
+ * the server's `max_connections` (60 unless given).
  * @example const pg = await startPostgres(); … pg.stop()
  */
-export async function startPostgres(options: { durable?: boolean } = {}): Promise<PostgresServer> {
+export async function startPostgres(options: { durable?: boolean; maxConnections?: number } = {}): Promise<PostgresServer> {
   const bin = postgresBin()
   if (!bin) throw new Error('PostgreSQL is not installed: apt-get install postgresql (Debian), or set PG_BIN to the folder holding pg_ctl.')
   const dir = mkdtempSync(join(tmpdir(), 'lantern-pg-'))
@@ -70,7 +71,7 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
   try {
     run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8', '--no-sync'])
     const port = await freePort()
-    const opts = [`-p ${port}`, "-c listen_addresses=127.0.0.1", `-c unix_socket_directories=${dir}`, '-c max_connections=60']
+    const opts = [`-p ${port}`, "-c listen_addresses=127.0.0.1", `-c unix_socket_directories=${dir}`, `-c max_connections=${options.maxConnections ?? 60}`]
     if (!options.durable) opts.push('-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off')
     const start = () => run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '60', '-o', opts.join(' '), 'start'])
     start()

@@ -6,7 +6,7 @@
 import type { ClockEvent, ClockState, Refusable } from '../../engines/clock'
 import type { ClockReport } from '../../../shared/contract'
 import { requireCampaign, campaignDice, type CampaignDice, unitOfWork, type ServiceDeps, type Tx, AppError, type NewLogEntry } from '../core'
-import { loadProvisions, loadRestRecords, loadStoredClock, loadTimedInjuries, saveClock } from './store'
+import { loadProvisions, loadStoredClock, loadTimedInjuries, readRestRows, restRecordsOf, saveClock } from './store'
 import { StepRecorder, type RowChange } from './steps'
 import { characterNames, clockCharacterIds } from './view'
 import { loadClockView } from './screen'
@@ -57,11 +57,14 @@ export async function clockStep(
   let changes: RowChange[] = []
   const report = await unitOfWork(deps, async (tx) => {
     const { system } = await requireCampaign(tx, campaignId)
-    const stored = await loadStoredClock(tx, campaignId)
+    const stored = await loadStoredClock(tx, campaignId, true)
+    // Read once: the view answered below reuses them unless the step changes them.
+    const provisions = await loadProvisions(tx, campaignId)
+    const restRows = await readRestRows(tx, campaignId)
     const state: ClockState = {
       ...stored,
-      provisions: await loadProvisions(tx, campaignId),
-      injuries: [...(await loadTimedInjuries(tx, campaignId)), ...(await loadRestRecords(tx, campaignId, stored.resting))],
+      provisions: structuredClone(provisions),
+      injuries: [...(await loadTimedInjuries(tx, campaignId)), ...restRecordsOf(restRows, stored.resting)],
     }
     const names = await characterNames(tx.trx, campaignId, clockCharacterIds({ ...state, resting: stored.resting }))
     const recorder = new StepRecorder(tx, campaignId, stored)
@@ -122,8 +125,11 @@ export async function clockStep(
     await recorder.logAll(entries)
     changes = await recorder.finish(action, result.summary)
     const found = checks.find((c) => c.encounter)
+    // Provisions are inventory and rest records are sheets: read again only if the step wrote either.
+    const unread = changes.some((c) => c.table === 'inventory_item' || c.table === 'character')
+    const read = unread ? { names } : { names, provisions, restRows }
     return {
-      clock: await loadClockView(tx, campaignId, system, { ...result.state, partyLocationId, resting, goOn }, { action, summary: result.summary }),
+      clock: await loadClockView(tx, campaignId, system, { ...result.state, partyLocationId, resting, goOn }, { action, summary: result.summary }, read),
       summary: result.summary,
       encounter: found?.distance ? { at: found.at, face: found.face, distanceFeet: found.distance.feet, place: found.distance.place } : null,
       lines,

@@ -6,9 +6,10 @@ import type { Database } from '../../db/schema'
 import type { ClockView, SystemId } from '../../../shared/contract'
 import { getSetting } from '../campaigns'
 import type { Tx } from '../core'
-import { loadProvisions, loadRestRecords, type StoredClock } from './store'
+import type { Provisions } from '../../engines/clock'
+import { loadProvisions, readRestRows, restRecordsOf, type RestRows, type StoredClock } from './store'
 import { loadSupplies, partyWhereabouts } from './supplies'
-import { characterNames, clockCharacterIds, clockView, lightItemNames } from './view'
+import { NameBook, clockCharacterIds, clockView, lightItemNames } from './view'
 
 /** CLK-2: the combat round's length in this campaign. */
 export async function roundSeconds(db: Kysely<Database>, campaignId: number, system: SystemId): Promise<number> {
@@ -31,10 +32,21 @@ export function suppliesFor(tx: Tx, campaignId: number, state: ClockState) {
   return loadSupplies(tx.trx, campaignId, new Set(state.lights.map((l) => l.id)))
 }
 
+/**
+ * What a step has read already and not changed since, so the view it answers with does not read
+ * it again: the PCs' provisions and sheets (when the step wrote no inventory and no sheet), and
+ * the names it looked up.
+ */
+export interface AlreadyRead {
+  provisions?: Provisions[]
+  restRows?: RestRows
+  names?: NameBook
+}
+
 /** The old-school PCs below maximum H, with whether they rest (OSR-20). */
-export async function restView(tx: Tx, campaignId: number, resting: Record<string, number>): Promise<ClockView['rest']> {
-  const records = await loadRestRecords(tx, campaignId, resting)
-  const names = await characterNames(tx.trx, campaignId, records.map((r) => r.characterId))
+export async function restView(tx: Tx, campaignId: number, resting: Record<string, number>, read: AlreadyRead = {}): Promise<ClockView['rest']> {
+  const records = restRecordsOf(read.restRows ?? (await readRestRows(tx, campaignId)), resting)
+  const names = await (read.names ?? new NameBook(tx.trx, campaignId)).need(records.map((r) => r.characterId))
   return records.map((r) => {
     const rec = r.recovery as { h: number; maxH: number; restDayStartedAt: number | null }
     return { characterId: Number(r.characterId), name: names.get(r.characterId) ?? '?', h: rec.h, maxH: rec.maxH, restingSince: rec.restDayStartedAt }
@@ -51,19 +63,21 @@ export async function loadClockView(
   system: SystemId,
   state: ClockState & Pick<StoredClock, 'partyLocationId' | 'resting' | 'goOn'>,
   undo: { action: string; summary: string } | null,
+  read: AlreadyRead = {},
 ): Promise<ClockView> {
   const goOn = state.goOn
-  const provisions = await loadProvisions(tx, campaignId)
+  const provisions = read.provisions ?? (await loadProvisions(tx, campaignId))
+  const names = await (read.names ?? new NameBook(tx.trx, campaignId)).need([...clockCharacterIds(state), ...provisions.map((p) => p.characterId)])
   return clockView(campaignId, state, {
     system,
     provisions,
-    names: await characterNames(tx.trx, campaignId, [...clockCharacterIds(state), ...provisions.map((p) => p.characterId)]),
+    names,
     itemNames: await lightItemNames(tx.trx, state),
     roundSeconds: await roundSeconds(tx.trx, campaignId, system),
     undo,
     supplies: await suppliesFor(tx, campaignId, state),
     whereabouts: await partyWhereabouts(tx.trx, campaignId, state.partyLocationId),
-    rest: await restView(tx, campaignId, state.resting),
+    rest: await restView(tx, campaignId, state.resting, { ...read, names }),
     darknessModifier: engine.clockRulesFor(system).darknessModifier,
     reaction: await reactionRoll(tx.trx, campaignId, system),
     goOn: goOn ? { seconds: goOn.seconds, of: goOn.of, at: goOn.at, kind: goOn.kind } : null,

@@ -38,11 +38,15 @@ export type StoredClock = ClockState & {
  * stands (none yet, or all undone) the clock is new: exploration at the campaign's start, the
  * day and time of day its settings give (Day 1 · 00:00 unless the GM set another, CLK-1).
  */
-export async function loadStoredClock(tx: Tx, campaignId: number): Promise<StoredClock> {
-  await requireCampaign(tx, campaignId)
-  const row = await tx.trx.selectFrom('clock').select('state').where('campaign_id', '=', campaignId).executeTakeFirst()
-  const moved = await tx.trx.selectFrom('clock_step').select('id').where('campaign_id', '=', campaignId).where('undone', '=', 0).limit(1).executeTakeFirst()
-  if (!row || !moved) {
+export async function loadStoredClock(tx: Tx, campaignId: number, campaignChecked = false): Promise<StoredClock> {
+  if (!campaignChecked) await requireCampaign(tx, campaignId)
+  // The clock and whether a step stands, in one statement.
+  const row = await tx.trx
+    .selectFrom('clock')
+    .select((eb) => ['state', eb.exists(eb.selectFrom('clock_step').select('id').where('campaign_id', '=', campaignId).where('undone', '=', 0)).as('moved')])
+    .where('campaign_id', '=', campaignId)
+    .executeTakeFirst()
+  if (!row || !row.moved) {
     const start = await getSetting(tx.trx, campaignId, 'clock.start')
     return { ...newClock({ time: gameTime(start.day, start.time), place: 'enclosed' }), partyLocationId: null, resting: {}, goOn: null }
   }
@@ -93,12 +97,12 @@ export async function loadProvisions(tx: Tx, campaignId: number): Promise<Provis
 /** The id of a character's OSR-20 rest record on the clock. */
 export const restRecordId = (characterId: number | string): string => `rest-${characterId}`
 
-/**
- * OSR-20, CLK-8: every active old-school PC below maximum H heals 1d2 H per full day of rest
- * marked by the GM. Their H is in their sheet; whether and since when they rest, on the clock.
- */
-export async function loadRestRecords(tx: Tx, campaignId: number, resting: Record<string, number>): Promise<InjuryRecord[]> {
-  const rows = await tx.trx
+/** What OSR-20's rest records are read from: the active old-school PCs' sheets. */
+export type RestRows = readonly { id: number; sheet: string }[]
+
+/** The active PCs' sheets of an old-school campaign (none in another system), for `restRecordsOf`. */
+export function readRestRows(tx: Tx, campaignId: number): Promise<RestRows> {
+  return tx.trx
     .selectFrom('character as c')
     .innerJoin('campaign as k', 'k.id', 'c.campaign_id')
     .select(['c.id', 'c.sheet'])
@@ -107,6 +111,13 @@ export async function loadRestRecords(tx: Tx, campaignId: number, resting: Recor
     .where('c.kind', '=', 'pc')
     .where('c.status', '=', 'active')
     .execute()
+}
+
+/**
+ * OSR-20, CLK-8: every active old-school PC below maximum H heals 1d2 H per full day of rest
+ * marked by the GM. Their H is in their sheet; whether and since when they rest, on the clock.
+ */
+export function restRecordsOf(rows: RestRows, resting: Record<string, number>): InjuryRecord[] {
   const records: InjuryRecord[] = []
   for (const r of rows) {
     const sheet = JSON.parse(r.sheet) as { h?: number; maxH?: number }
@@ -120,6 +131,11 @@ export async function loadRestRecords(tx: Tx, campaignId: number, resting: Recor
     })
   }
   return records
+}
+
+/** `restRecordsOf` the sheets as they are now. */
+export async function loadRestRecords(tx: Tx, campaignId: number, resting: Record<string, number>): Promise<InjuryRecord[]> {
+  return restRecordsOf(await readRestRows(tx, campaignId), resting)
 }
 
 /** CLK-8: unhealed injuries that the rules give a heal time heal when the clock passes it. */

@@ -12,7 +12,8 @@ import type { EventName } from '../../../shared/methods'
 import { EventBus } from './events'
 import { unitBegins, unitCommits } from './action-scope'
 import { indexLogSoon } from './log-search-queue'
-import { takeWriterLock } from './writer-lock'
+import { type LockTarget, takeWriterLock } from './writer-lock'
+import { lockTargetOf } from './change-scope'
 import { type AudienceGate, settleAudiences } from './audience'
 import { failedChange } from './storage-errors'
 
@@ -40,6 +41,11 @@ export interface Tx {
   readonly sqlite?: BetterSqlite3.Database | null
   /** The players' gate (ServiceDeps.audience). */
   readonly audience?: AudienceGate<Tx> | undefined
+  /**
+   * On PostgreSQL, the campaign whose lock the change holds (writer-lock.ts); the log refuses an
+   * entry of another campaign. Undefined on SQLite and under the library's lock.
+   */
+  readonly campaignLock?: number | undefined
   /** Queues a push event to be sent once the transaction has committed. */
   emitAfterCommit<K extends EventName>(event: K, payload: EventMessage<K>['payload']): void
 }
@@ -49,25 +55,31 @@ export interface Tx {
  * @example await unitOfWork(deps, async (tx) => { await tx.trx.insertInto('campaign')…; tx.emitAfterCommit('campaign.changed', …) })
  */
 export async function unitOfWork<T>(deps: ServiceDeps, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  if (dialectOf(deps.db) === 'sqlite') return runUnit(deps, fn, false)
-  // This Lantern's changes wait their turn here, not holding a pooled connection while they wait
-  // for the lock (a burst of calls would otherwise take every connection, reads' too).
-  const mine = (queues.get(deps.db) ?? Promise.resolve()).then(() => runUnit(deps, fn, true))
+  if (dialectOf(deps.db) === 'sqlite') return runUnit(deps, fn, null)
+  // A campaign's changes wait for its lock, the library's changes for every campaign's (writer-lock.ts).
+  const target = await lockTargetOf(deps.db)
+  // This Lantern's changes of one campaign wait their turn here, not holding a pooled connection
+  // while they wait for the lock (a burst of calls would otherwise take every connection, reads' too).
+  let waiting = queues.get(deps.db)
+  if (!waiting) queues.set(deps.db, (waiting = new Map()))
+  const key = target === 'library' ? 'library' : target.campaignId
+  const mine = (waiting.get(key) ?? Promise.resolve()).then(() => runUnit(deps, fn, target))
   // The next change waits for this one however it ends.
-  queues.set(
-    deps.db,
-    mine.then(
-      () => {},
-      () => {},
-    ),
+  const settled = mine.then(
+    () => {},
+    () => {},
   )
+  waiting.set(key, settled)
+  void settled.then(() => {
+    if (waiting.get(key) === settled) waiting.delete(key)
+  })
   return mine
 }
 
-/** The last change queued by this Lantern on each PostgreSQL library. */
-const queues = new WeakMap<object, Promise<void>>()
+/** The last change queued by this Lantern on each PostgreSQL library, by what it locks. */
+const queues = new WeakMap<object, Map<number | 'library', Promise<void>>>()
 
-async function runUnit<T>(deps: ServiceDeps, fn: (tx: Tx) => Promise<T>, shared: boolean): Promise<T> {
+async function runUnit<T>(deps: ServiceDeps, fn: (tx: Tx) => Promise<T>, lock: LockTarget | null): Promise<T> {
   const pending: EventMessage[] = []
   const realTime = deps.now().toISOString()
   let trx: ControlledTransaction<Database>
@@ -84,12 +96,13 @@ async function runUnit<T>(deps: ServiceDeps, fn: (tx: Tx) => Promise<T>, shared:
       gm: deps.gm ?? '',
       sqlite: sqliteOf(deps.db),
       audience: deps.audience,
+      campaignLock: lock !== null && lock !== 'library' ? lock.campaignId : undefined,
       emitAfterCommit(event, payload) {
         pending.push({ event, payload } as EventMessage)
       },
     }
-    // One change at a time across every Lantern on a PostgreSQL library (writer-lock.ts).
-    if (shared) await takeWriterLock(trx)
+    // One change of a campaign at a time across every Lantern on a PostgreSQL library (writer-lock.ts).
+    if (lock !== null) await takeWriterLock(trx, lock)
     // Inside a GM action, the action is recorded in this same transaction (action-scope.ts).
     await unitBegins(tx)
     result = await fn(tx)

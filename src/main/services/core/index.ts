@@ -19,4 +19,5 @@ export { type ActionRow, markActionUndone, newestStandingAction, stepUndoGate, s
 export { storageError } from './storage-errors'
 export { jsonArrayLength, jsonArrayValues, jsonNumber, likeNoCase, noCase } from './dialect-sql'
 export { shareEvents, type Listener, type SharedState } from './shared-events'
-export { takeWriterLock } from './writer-lock'
+export { type LockTarget, takeIndexLock, takeWriterLock } from './writer-lock'
+export { inCall, lockTargetOf } from './change-scope'

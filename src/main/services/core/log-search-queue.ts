@@ -8,7 +8,7 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import { sqliteOf } from '../../db/connection'
-import { takeWriterLock } from './writer-lock'
+import { takeIndexLock } from './writer-lock'
 import type { Database } from '../../db/schema'
 
 /** Entries per batch: about 40 ms of indexing, so a call waiting behind one is not held long. */
@@ -56,20 +56,30 @@ export function indexQueued(sqlite: BetterSqlite3.Database, limit = Number.MAX_S
   return s.dequeue.run(upTo).changes
 }
 
-/** The same on PostgreSQL, whose index is a table with a trigram index (its migration 0001). */
+/**
+ * The same on PostgreSQL, whose index is a table with a trigram index (its migration 0001): the
+ * queued entries of one campaign a batch, under that campaign's lock, so other campaigns' changes
+ * go on meanwhile.
+ */
 async function indexQueuedOnServer(trx: Transaction<Database>, limit: number): Promise<number> {
-  // Taken like any change's: an undo committing meanwhile would otherwise miss the row this adds.
-  await takeWriterLock(trx)
-  const { rows } = await sql<{ up_to: number | null }>`select max(log_id) as up_to from (select log_id from search_pending order by log_id limit ${limit}) q`.execute(trx)
+  // Taken like a change of the campaign: an undo committing meanwhile would otherwise miss the row this adds.
+  const campaignId = await takeIndexLock(trx)
+  if (campaignId === null) {
+    // Entries queued and then deleted with their campaign leave nothing to index.
+    const gone = await sql`delete from search_pending p where not exists (select 1 from log_entry l where l.id = p.log_id)`.execute(trx)
+    return Number(gone.numAffectedRows ?? 0)
+  }
+  const { rows } = await sql<{ up_to: number | null }>`select max(log_id) as up_to from (select p.log_id from search_pending p join log_entry l on l.id = p.log_id
+    where l.campaign_id = ${campaignId} order by p.log_id limit ${limit}) q`.execute(trx)
   const upTo = rows[0]?.up_to
   if (upTo === null || upTo === undefined) return 0
   await sql`insert into search_index (rowid, title, body, extra, campaign_id, kind, ref_id, open_id, game_time, game_end)
     select l.id::bigint * 16 + 10, '', lantern_json_strings(l.payload), replace(replace(l.kind, '.', ' '), '_', ' '),
       l.campaign_id, 'log_entry', l.id, l.id, l.game_time, l.game_time
     from search_pending p join log_entry l on l.id = p.log_id
-    where p.log_id <= ${upTo} and l.undone = 0 and l.audience <> 'book'
+    where p.log_id <= ${upTo} and l.campaign_id = ${campaignId} and l.undone = 0 and l.audience <> 'book'
     on conflict (rowid) do nothing`.execute(trx)
-  const gone = await sql`delete from search_pending where log_id <= ${upTo}`.execute(trx)
+  const gone = await sql`delete from search_pending p using log_entry l where l.id = p.log_id and l.campaign_id = ${campaignId} and p.log_id <= ${upTo}`.execute(trx)
   return Number(gone.numAffectedRows ?? 0)
 }
 

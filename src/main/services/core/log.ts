@@ -87,6 +87,10 @@ function insertStatement(sqlite: BetterSqlite3.Database): BetterSqlite3.Statemen
  */
 export async function appendLogs(tx: Tx, campaignId: number, entries: readonly Omit<NewLogEntry, 'campaignId'>[]): Promise<LogEntry[]> {
   if (entries.length === 0) return []
+  // A change holding one campaign's lock writes that campaign's log and no other (writer-lock.ts).
+  if (tx.campaignLock !== undefined && tx.campaignLock !== campaignId) {
+    throw new Error(`a change of campaign ${tx.campaignLock} tried to write to the log of campaign ${campaignId}`)
+  }
   const openSession = entries.some((e) => e.sessionId === undefined) ? await openSessionId(tx.trx, campaignId) : null
   const now = entries.some((e) => e.gameTime === undefined) ? await currentGameTime(tx.trx, campaignId) : 0
   const audiences = await decideAudiences(
@@ -132,8 +136,9 @@ function insertRowByRow(sqlite: BetterSqlite3.Database, rows: LogInsert[]): numb
 const BATCH_ROWS = 1_000
 
 /**
- * A database server: many rows to an INSERT. Ids are given in the order of the rows (changes run
- * one at a time: context.ts), so the returned ids, sorted, are the rows' in order.
+ * A database server: many rows to an INSERT. One statement's ids rise in the order of its rows
+ * (other campaigns' changes may take ids in between, never out of order), so the returned ids,
+ * sorted, are the rows' in order.
  */
 async function insertInBatches(tx: Tx, rows: LogInsert[]): Promise<number[]> {
   const ids: number[] = []

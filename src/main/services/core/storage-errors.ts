@@ -61,6 +61,12 @@ const SERVER_SENTENCES: Sentence[] = [
     'Another Lantern changed the same thing at the same moment, so Lantern could not read it (nothing was changed). Try again.',
   ],
   [
+    /^53300$/,
+    'refused',
+    'The PostgreSQL server that holds your library has no connection to spare (all of its max_connections are in use), so this change was not saved (nothing of it was written). Try again in a moment; if it goes on, ask whoever runs the server to raise max_connections.',
+    'The PostgreSQL server that holds your library has no connection to spare (all of its max_connections are in use), so Lantern could not read what you asked for (nothing was changed). Try again in a moment; if it goes on, ask whoever runs the server to raise max_connections.',
+  ],
+  [
     /^53100$/,
     'refused',
     'The disk of the PostgreSQL server that holds your library is full, so this change was not saved (nothing of it was written).',

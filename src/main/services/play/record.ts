@@ -11,8 +11,19 @@ import { describeLogEntry } from '../../../shared/log-text'
 import { type ActionRow, type ActionScope, type Tx, type UnitWrites, inActionScope } from '../core'
 import { isActionMethod, REMAPPED_TABLES } from './action-methods'
 
-/** Ids created, by table, as [first, last]. */
-export type CreatedIds = Partial<Record<string, [number, number]>>
+/**
+ * Ids created, by table: [first, last] where no other change can take an id in between (SQLite's
+ * one writer), or exactly which on PostgreSQL, where other campaigns' changes take ids from the
+ * same sequences at the same time.
+ */
+export type CreatedIds = Partial<Record<string, [number, number] | { ids: number[] }>>
+
+/** The ids of one table's entry, in the order made. */
+export function createdIds(entry: [number, number] | { ids: number[] } | undefined): number[] {
+  if (!entry) return []
+  if (!Array.isArray(entry)) return entry.ids
+  return Array.from({ length: Math.max(0, entry[1] - entry[0] + 1) }, (_, i) => entry[0] + i)
+}
 
 /** The last id given in each table whose new rows a redo remaps (SQLite's AUTOINCREMENT counters, PostgreSQL's sequences). */
 async function sequences(tx: Tx): Promise<Record<string, number>> {
@@ -24,17 +35,34 @@ async function sequences(tx: Tx): Promise<Record<string, number>> {
   return Object.fromEntries(rows.rows.map((r) => [r.name, Number(r.seq)]))
 }
 
-function createdBetween(before: Record<string, number>, after: Record<string, number>, into: CreatedIds): CreatedIds {
-  for (const [table, seq] of Object.entries(after)) {
-    const from = before[table] ?? 0
-    if (seq > from) into[table] = [into[table]?.[0] ?? from + 1, seq]
+/**
+ * What this unit created between the two readings of the sequences. On PostgreSQL, of the ids
+ * given meanwhile, those of rows this transaction wrote (`xmin`), found by primary key.
+ */
+async function createdBetween(tx: Tx, before: Record<string, number>, after: Record<string, number>): Promise<CreatedIds> {
+  const into: CreatedIds = {}
+  const grown = Object.entries(after).filter(([table, seq]) => seq > (before[table] ?? 0))
+  if (dialectOf(tx.trx) !== 'postgres') {
+    for (const [table, seq] of grown) into[table] = [(before[table] ?? 0) + 1, seq]
+    return into
   }
+  if (grown.length === 0) return into
+  const parts = grown.map(
+    ([table, seq]) =>
+      sql`select ${table}::text as t, id from ${sql.table(table)} where id > ${before[table] ?? 0} and id <= ${seq} and xmin = pg_current_xact_id()::xid`,
+  )
+  const { rows } = await sql<{ t: string; id: number }>`${sql.join(parts, sql` union all `)} order by 1, 2`.execute(tx.trx)
+  for (const r of rows) ((into[r.t] ??= { ids: [] }) as { ids: number[] }).ids.push(r.id)
   return into
 }
 
 function mergeCreated(earlier: CreatedIds, later: CreatedIds): CreatedIds {
   const merged = { ...earlier }
-  for (const [table, range] of Object.entries(later)) if (range) merged[table] = [earlier[table]?.[0] ?? range[0], range[1]]
+  for (const [table, made] of Object.entries(later)) {
+    if (!made) continue
+    const was = earlier[table]
+    merged[table] = Array.isArray(made) && (was === undefined || Array.isArray(was)) ? [was?.[0] ?? made[0], made[1]] : { ids: [...createdIds(was), ...createdIds(made)] }
+  }
   return merged
 }
 
@@ -72,7 +100,7 @@ export function actionRecorder(method: string, input: unknown, redo?: { dice: (t
       const logs = writes.logs
       const campaignId = logs[0]!.campaignId
       const ids = logs.map((e) => e.id)
-      const created = createdBetween(seqs.get(tx) ?? {}, await sequences(tx), {})
+      const created = await createdBetween(tx, seqs.get(tx) ?? {}, await sequences(tx))
       if (actionId !== null) {
         // A later unit of the same call extends its action.
         const row = await tx.trx.selectFrom('action').selectAll().where('id', '=', actionId).executeTakeFirstOrThrow()

@@ -6,25 +6,40 @@
  */
 import type { ActionRow, Tx } from '../core'
 import { REMAPPED_TABLES, idFieldTables, type RemappedTable } from './action-methods'
-import type { CreatedIds } from './record'
+import { type CreatedIds, createdIds } from './record'
 
 type IdMaps = Map<RemappedTable, Map<number, number>>
 
-function pair(maps: IdMaps, table: RemappedTable, was: [number, number] | undefined, now: [number, number] | undefined): void {
-  if (!was || !now) return
+function pair(maps: IdMaps, table: RemappedTable, was: number[], now: number[]): void {
   const map = maps.get(table) ?? new Map<number, number>()
-  for (let i = 0; i <= Math.min(was[1] - was[0], now[1] - now[0]); i++) if (was[0] + i !== now[0] + i) map.set(was[0] + i, now[0] + i)
+  for (let i = 0; i < Math.min(was.length, now.length); i++) if (was[i] !== now[i]) map.set(was[i]!, now[i]!)
   if (map.size > 0) maps.set(table, map)
 }
 
-/** Old id → new id for every row the redo made again, in the order both runs created them. */
-export function idMaps(was: ActionRow, now: ActionRow): IdMaps {
+/**
+ * Old id → new id for every row the redo made again, in the order both runs created them. `logs`:
+ * each run's log entries, by id (on PostgreSQL other campaigns' entries may lie between them).
+ */
+export function idMaps(was: ActionRow, now: ActionRow, logs: { was: number[]; now: number[] }): IdMaps {
   const maps: IdMaps = new Map()
   const before = JSON.parse(was.created) as CreatedIds
   const after = JSON.parse(now.created) as CreatedIds
-  for (const table of REMAPPED_TABLES) pair(maps, table, before[table], after[table])
-  pair(maps, 'log_entry', [was.first_log_id, was.last_log_id], [now.first_log_id, now.last_log_id])
+  for (const table of REMAPPED_TABLES) pair(maps, table, createdIds(before[table]), createdIds(after[table]))
+  pair(maps, 'log_entry', logs.was, logs.now)
   return maps
+}
+
+/** An action's log entries, by id: those of its campaign in its range. */
+async function logIds(tx: Tx, a: ActionRow): Promise<number[]> {
+  const rows = await tx.trx
+    .selectFrom('log_entry')
+    .select('id')
+    .where('campaign_id', '=', a.campaign_id)
+    .where('id', '>=', a.first_log_id)
+    .where('id', '<=', a.last_log_id)
+    .orderBy('id')
+    .execute()
+  return rows.map((r) => r.id)
 }
 
 /**
@@ -71,7 +86,7 @@ export function rewriteIds(method: string, value: unknown, maps: IdMaps, field?:
  * @example await remapRedoStack(tx, undoneRoll, redoneRoll)
  */
 export async function remapRedoStack(tx: Tx, was: ActionRow, now: ActionRow): Promise<void> {
-  const maps = idMaps(was, now)
+  const maps = idMaps(was, now, { was: await logIds(tx, was), now: await logIds(tx, now) })
   if (maps.size === 0) return
   const stack = await tx.trx.selectFrom('action').select(['id', 'method', 'input']).where('campaign_id', '=', was.campaign_id).where('status', '=', 'undone').where('redoable', '=', 1).execute()
   for (const a of stack) {
