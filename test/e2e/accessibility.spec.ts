@@ -183,6 +183,13 @@ test('the encounter banner, the palette, the lights menu, the ledger’s reason 
   found.push(...(await serious(page, 'Lights menu open')))
   await page.keyboard.press('Escape')
 
+  // The NPC picker of the fight's set-up with nothing to pick: said beside the field, no empty list.
+  await page.getByLabel('Add an NPC', { exact: true }).focus()
+  await expect(page.getByRole('status').filter({ hasText: 'No NPCs yet: add them under Characters.' })).toBeVisible()
+  found.push(...(await serious(page, 'NPC picker with no NPCs')))
+  await page.evaluate('document.activeElement && document.activeElement.blur()')
+  await expect(page.getByRole('status').filter({ hasText: 'No NPCs yet' })).toHaveCount(0)
+
   // A roll's result is announced: it lands in a live region.
   const roll = page.getByRole('region', { name: 'Roll', exact: true })
   await roll.getByLabel('Who', { exact: true }).selectOption({ label: 'Mira Vale' })
