@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createCore } from '../src/main/app'
-import { BenchGroup } from './harness'
+import { BenchGroup, settle } from './harness'
 
 export default async function (): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'lantern-bench-'))
@@ -49,8 +49,10 @@ export default async function (): Promise<void> {
     const rawSum = sqlite.prepare("select sum(amount) from ledger_entry where campaign_id = ? and character_id = ? and currency = 'pp'")
     await g2.add('bare better-sqlite3 sum', () => rawSum.get(campaignId, orb), { baseline: true, minMs: 600 })
     await g2.add('router: ledger.balances', () => call('ledger.balances', { campaignId, characterId: orb }), { minMs: 600 })
-    await g2.add('router: ledger.earn (balance check, entry, log, event)', () =>
-      call('ledger.earn', { campaignId, characterId: orb, currency: 'pp', amount: 1, reason: 'bench' }), { minMs: 600 })
+    await g2.add('router: ledger.earn (balance check, entry, log, event, search index)', async () => {
+      await call('ledger.earn', { campaignId, characterId: orb, currency: 'pp', amount: 1, reason: 'bench' })
+      await settle(core)
+    }, { minMs: 600, fsyncCalls: 30 })
     g2.print()
   } finally {
     await core.close()
