@@ -2,8 +2,9 @@
  * The log's words go into the search index after the change that logged them (migration 0016): a
  * log entry's insert only queues its id, so a long advance does not wait on FTS5 tokenizing every
  * line. Once a change has committed, the queue is indexed in small batches, each its own short
- * transaction, letting other calls in between; a search first indexes whatever is still queued,
- * so it always finds every entry. A queue left by a crash is indexed the same way later.
+ * transaction (on SQLite, one that waits on no fsync: `indexWithoutSync`), letting other calls in
+ * between; a search first indexes whatever is still queued, so it always finds every entry. A
+ * queue left by a crash or a power cut is indexed the same way later.
  */
 import type BetterSqlite3 from 'better-sqlite3'
 import { sql, type Kysely, type Transaction } from 'kysely'
@@ -73,10 +74,33 @@ async function indexQueuedOnServer(trx: Transaction<Database>, limit: number): P
   return Number(gone.numAffectedRows ?? 0)
 }
 
-/** `indexQueued` in a transaction of its own. */
+/**
+ * `indexQueued` in a transaction of its own that waits on no fsync. A batch need not be durable by
+ * itself: it only moves rows from the queue into the index, in one transaction, so a power cut that
+ * loses it leaves them queued, and a queue is indexed again the next time the library is open. On a
+ * library in WAL mode the batch commits with `synchronous = NORMAL`, which SQLite documents as
+ * consistent but not durable (https://www.sqlite.org/pragma.html#pragma_synchronous); the next
+ * change commits with FULL, whose sync of the WAL file carries the batch's frames written before
+ * it (https://www.sqlite.org/wal.html: "Writers sync the WAL on every transaction commit if PRAGMA
+ * synchronous is set to FULL"). So each change costs one fsync, not two.
+ */
+function indexWithoutSync(sqlite: BetterSqlite3.Database, limit: number): number {
+  const relax = String(sqlite.pragma('journal_mode', { simple: true })).toLowerCase() === 'wal'
+  const was = Number(sqlite.pragma('synchronous', { simple: true }))
+  if (relax) sqlite.pragma('synchronous = NORMAL')
+  try {
+    return sqlite.transaction(() => indexQueued(sqlite, limit))()
+  } finally {
+    if (relax) sqlite.pragma(`synchronous = ${was}`)
+  }
+}
+
+/** One batch in a transaction of its own: on SQLite without an fsync of its own (`indexWithoutSync`). */
 async function indexBatch(db: Kysely<Database>, sqlite: BetterSqlite3.Database | null, limit: number): Promise<number> {
-  // Inside Kysely's transaction the one connection is this call's alone (its driver's mutex).
-  return db.transaction().execute(async (trx) => (sqlite ? indexQueued(sqlite, limit) : indexQueuedOnServer(trx, limit)))
+  // Holding Kysely's connection (its driver's mutex), the one SQLite connection is this call's
+  // alone: no change's transaction is open on it meanwhile.
+  if (sqlite) return db.connection().execute(async () => indexWithoutSync(sqlite, limit))
+  return db.transaction().execute((trx) => indexQueuedOnServer(trx, limit))
 }
 
 /** Whether anything waits in a server's queue. */
