@@ -141,7 +141,7 @@ export function indexLogSoon(db: Kysely<Database>): void {
   }
   const step = (): void => {
     indexBatch(db, sqlite, BATCH).then(
-      (n) => (n > 0 ? void setTimeout(step, 0).unref() : stop()),
+      (n) => (n > 0 ? void setImmediate(step) : stop()),
       stop,
     )
   }
@@ -149,7 +149,9 @@ export function indexLogSoon(db: Kysely<Database>): void {
   const start = (): void => {
     anyQueued(db).then((any) => (any ? step() : stop()), stop)
   }
-  setTimeout(sqlite ? step : start, 0).unref()
+  // On the loop's next turn, after the calls already received, with no timer's millisecond of
+  // idling. Not unref'd: an unref'd immediate waits for the next I/O or timer to run at all.
+  setImmediate(sqlite ? step : start)
 }
 
 /**
