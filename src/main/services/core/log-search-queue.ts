@@ -15,12 +15,18 @@ import type { Database } from '../../db/schema'
 /** Entries per batch: about 40 ms of indexing, so a call waiting behind one is not held long. */
 const BATCH = 250
 
-/** What migration 0013 indexes of a log entry: every string in its payload, and its kind as words. */
-const INDEX_QUEUED = `insert into search_index (rowid, title, body, extra, campaign_id, kind, ref_id, open_id, game_time, game_end)
+/**
+ * What migration 0013 indexes of a log entry: every string in its payload, and its kind as words.
+ * The queue is the outer loop (a CROSS JOIN keeps SQLite's planner from reordering it,
+ * https://www.sqlite.org/optoverview.html#manual_control_of_query_plans_using_cross_join): left
+ * to itself it walks the log's every entry up to the batch's last id and looks each up in the
+ * queue, a cost that grows with the log, where the queue holds a handful.
+ */
+export const INDEX_QUEUED = `insert into search_index (rowid, title, body, extra, campaign_id, kind, ref_id, open_id, game_time, game_end)
   select l.id * 16 + 10, '',
     (case when json_valid(l.payload) then coalesce((select group_concat(value, ' ') from json_tree(l.payload) where type = 'text'), '') else l.payload end),
     replace(replace(l.kind, '.', ' '), '_', ' '), l.campaign_id, 'log_entry', l.id, l.id, l.game_time, l.game_time
-  from search_pending p join log_entry l on l.id = p.log_id
+  from search_pending p cross join log_entry l on l.id = p.log_id
   where p.log_id <= ? and l.undone = 0 and l.audience <> 'book'`
 
 interface Statements {
