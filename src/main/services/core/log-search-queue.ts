@@ -91,14 +91,24 @@ async function indexQueuedOnServer(trx: Transaction<Database>, limit: number): P
  * synchronous is set to FULL"). So each change costs one fsync, not two.
  */
 function indexWithoutSync(sqlite: BetterSqlite3.Database, limit: number): number {
-  const relax = String(sqlite.pragma('journal_mode', { simple: true })).toLowerCase() === 'wal'
-  const was = Number(sqlite.pragma('synchronous', { simple: true }))
+  const { relax, was } = syncOf(sqlite)
   if (relax) sqlite.pragma('synchronous = NORMAL')
   try {
     return sqlite.transaction(() => indexQueued(sqlite, limit))()
   } finally {
     if (relax) sqlite.pragma(`synchronous = ${was}`)
   }
+}
+
+/** Whether a connection runs in WAL mode, and its `synchronous`, read once (set when it was opened). */
+const syncs = new WeakMap<BetterSqlite3.Database, { relax: boolean; was: number }>()
+function syncOf(sqlite: BetterSqlite3.Database): { relax: boolean; was: number } {
+  let s = syncs.get(sqlite)
+  if (!s) {
+    s = { relax: String(sqlite.pragma('journal_mode', { simple: true })).toLowerCase() === 'wal', was: Number(sqlite.pragma('synchronous', { simple: true })) }
+    syncs.set(sqlite, s)
+  }
+  return s
 }
 
 /** One batch in a transaction of its own: on SQLite without an fsync of its own (`indexWithoutSync`). */
