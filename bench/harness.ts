@@ -5,6 +5,11 @@
  */
 import type { Core } from '../src/main/app'
 import { performance } from 'node:perf_hooks'
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { backgroundIndexing } from '../src/main/services/core/log-search-queue'
 
 export interface CaseOptions {
   /** This case is the one the others in the group are compared with. */
@@ -15,6 +20,12 @@ export interface CaseOptions {
   opsPerCall?: number
   /** Fixed number of calls instead of a time budget (for slow cases). */
   calls?: number
+  /**
+   * After timing, this many more calls are run with every thread of this process traced by strace
+   * (`countFsyncs`), and the fsyncs per operation printed beside the time. Only for cases of a
+   * change; the traced calls are not timed (strace slows every system call).
+   */
+  fsyncCalls?: number
 }
 
 export interface CaseResult {
@@ -23,6 +34,8 @@ export interface CaseResult {
   medianCallMs: number
   calls: number
   baseline: boolean
+  /** fsync + fdatasync calls per operation, where counted; null where strace could not count them. */
+  fsyncs?: number | null
 }
 
 function fmtTime(ms: number): string {
@@ -73,27 +86,39 @@ export class BenchGroup {
       calls: perCall.length,
       baseline: !!opts.baseline,
     }
+    if (opts.fsyncCalls) {
+      const n = opts.fsyncCalls
+      const count = await countFsyncs(async () => {
+        for (let i = 0; i < n; i++) await fn()
+      })
+      result.fsyncs = count === null ? null : count / (n * (opts.opsPerCall ?? 1))
+    }
     this.results.push(result)
     return result
   }
 
   /** Records a measurement taken elsewhere (e.g. in a browser) so it prints in the same table. */
-  record(label: string, perOpMs: number, calls: number, baseline = false): void {
-    this.results.push({ label, perOpMs, medianCallMs: perOpMs, calls, baseline })
+  record(label: string, perOpMs: number, calls: number, baseline = false, fsyncs?: number | null): void {
+    this.results.push({ label, perOpMs, medianCallMs: perOpMs, calls, baseline, ...(fsyncs === undefined ? {} : { fsyncs }) })
   }
 
   print(): void {
     const base = this.results.find((r) => r.baseline)
     const lines = [`\n## ${this.title}`]
     const w = Math.max(...this.results.map((r) => r.label.length), 10)
-    lines.push(`${'case'.padEnd(w)}  ${'per op'.padStart(11)}  ${'ops/s'.padStart(12)}  ${'calls'.padStart(6)}  vs baseline`)
+    const counted = this.results.some((r) => r.fsyncs !== undefined)
+    const fsyncHead = counted ? `  ${'fsyncs/op'.padStart(9)}` : ''
+    lines.push(`${'case'.padEnd(w)}  ${'per op'.padStart(11)}  ${'ops/s'.padStart(12)}  ${'calls'.padStart(6)}${fsyncHead}  vs baseline`)
     for (const r of this.results) {
       const ops = r.perOpMs > 0 ? 1000 / r.perOpMs : Infinity
       const ratio = base ? (r === base ? 'baseline' : `${(r.perOpMs / base.perOpMs).toFixed(2)}×`) : '—'
+      const f = r.fsyncs === undefined ? '' : r.fsyncs === null ? 'n/a' : r.fsyncs.toFixed(2)
+      const fsyncCol = counted ? `  ${f.padStart(9)}` : ''
       lines.push(
-        `${r.label.padEnd(w)}  ${fmtTime(r.perOpMs).padStart(11)}  ${ops.toFixed(0).padStart(12)}  ${String(r.calls).padStart(6)}  ${ratio}`,
+        `${r.label.padEnd(w)}  ${fmtTime(r.perOpMs).padStart(11)}  ${ops.toFixed(0).padStart(12)}  ${String(r.calls).padStart(6)}${fsyncCol}  ${ratio}`,
       )
     }
+    if (counted) lines.push('fsyncs/op: fsync + fdatasync system calls per operation, counted by strace attached to every thread of this process.')
     console.log(lines.join('\n'))
   }
 }
@@ -106,5 +131,70 @@ export async function call(core: Core, method: string, input: unknown): Promise<
   const r = await core.router.call(method, input, { scope: 'gm' })
   if (!r.ok) throw new Error(`${method}: ${r.error.message}`)
   return r.value
+}
+
+/**
+ * Lets the event loop run as it does in the app after a change answers: the events sent on the
+ * next turn of the loop, and the log's search indexing that the change started (a batch on a
+ * timer, log-search-queue.ts) run to its end. A bench of a change awaits this after each call, so
+ * its figure is what the change costs in all, not only until its answer.
+ * @example await call(core, 'log.note', …); await settle(core)
+ */
+export async function settle(core: Core): Promise<void> {
+  // The indexing's timers do not keep a process alive (the app's window or server does): this does.
+  const alive = setInterval(() => {}, 1000)
+  try {
+    await new Promise<void>((resolve) => setImmediate(resolve))
+    await backgroundIndexing(core.deps.db)
+  } finally {
+    clearInterval(alive)
+  }
+}
+
+/** A change through the router, then the loop let run until what it started has finished (`settle`). */
+export async function change(core: Core, method: string, input: unknown): Promise<unknown> {
+  const value = await call(core, method, input)
+  await settle(core)
+  return value
+}
+
+let straceMissing: boolean | undefined
+
+/**
+ * Counts the fsync and fdatasync system calls made by this process while `run` runs: strace is
+ * attached to every one of its threads (and follows any they start), writes one line per such call to a
+ * file, and is detached afterwards. null when strace is not installed or may not attach.
+ * @example const n = await countFsyncs(async () => { for (let i = 0; i < 20; i++) await change(core, 'log.note', …) })
+ */
+export async function countFsyncs(run: () => Promise<void>): Promise<number | null> {
+  straceMissing ??= spawnSync('strace', ['-V']).status !== 0
+  if (straceMissing) {
+    await run()
+    return null
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'lantern-fsyncs-'))
+  const out = join(dir, 'trace.txt')
+  // -f with the process's id attaches to every one of its threads ("attached with N threads").
+  const tracer = spawn('strace', ['-f', '-e', 'trace=fsync,fdatasync', '-o', out, '-p', String(process.pid)], { stdio: ['ignore', 'ignore', 'pipe'] })
+  const exited = new Promise<number | null>((resolve) => tracer.on('exit', (code) => resolve(code)))
+  try {
+    // Traced once strace has said so on its stderr.
+    const attached = await new Promise<boolean>((resolve) => {
+      let said = ''
+      tracer.stderr.on('data', (chunk: Buffer) => {
+        said += chunk.toString()
+        if (/attached/.test(said)) resolve(true)
+      })
+      void exited.then(() => resolve(false))
+    })
+    await run()
+    tracer.kill('SIGINT')
+    await exited
+    if (!attached) return null
+    return readFileSync(out, 'utf8').split('\n').filter((line) => /^\d+\s+f(data)?sync\(/.test(line)).length
+  } finally {
+    if (tracer.exitCode === null) tracer.kill('SIGKILL')
+    rmSync(dir, { recursive: true, force: true })
+  }
 }
 

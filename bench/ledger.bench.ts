@@ -1,14 +1,18 @@
 /**
  * The ledger's reads on a real SQLite file (issue 7): opening a character with 500 ledger entries
  * (balances + the newest page of the timeline with running balances), and the balance of one
- * currency over 10,000 entries. Balances are derived, never stored, so these are the cost of the
- * sum and the window over the `ledger_balance` index. Baselines are bare better-sqlite3 queries.
+ * currency over 10,000 and 100,000 entries, read from the sums kept beside the entries (migration
+ * 0020), beside a bare sum of the entries (what it cost before), and ledger.earn, whose balance
+ * check reads the same, beside a bare fsync'd insert. The timeline's running balances are a window
+ * over the `ledger_balance` index. Baselines are bare better-sqlite3 queries.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createCore } from '../src/main/app'
-import { BenchGroup } from './harness'
+import { BenchGroup, settle } from './harness'
+import { balanceOf } from '../src/main/services/ledger/ledger'
+import { ledgerHolder } from '../src/main/services/ledger/holder'
 
 export default async function (): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'lantern-bench-'))
@@ -45,13 +49,26 @@ export default async function (): Promise<void> {
     }, { minMs: 600 })
     g1.print()
 
-    const g2 = new BenchGroup('balance of one currency over 10,000 entries')
+    // The same at 10,000 and at 100,000 entries: a change's balance check reads the kept sum (migration 0020).
+    const floorInsert = sqlite.prepare("insert into ledger_entry (campaign_id, character_id, currency, amount, reason, created_at) values (?, ?, 'background', 1, 'floor', 't')")
     const rawSum = sqlite.prepare("select sum(amount) from ledger_entry where campaign_id = ? and character_id = ? and currency = 'pp'")
-    await g2.add('bare better-sqlite3 sum', () => rawSum.get(campaignId, orb), { baseline: true, minMs: 600 })
-    await g2.add('router: ledger.balances', () => call('ledger.balances', { campaignId, characterId: orb }), { minMs: 600 })
-    await g2.add('router: ledger.earn (balance check, entry, log, event)', () =>
-      call('ledger.earn', { campaignId, characterId: orb, currency: 'pp', amount: 1, reason: 'bench' }), { minMs: 600 })
-    g2.print()
+    const holder = await ledgerHolder(core.deps.db, campaignId, orb)
+    for (const size of [10_000, 100_000]) {
+      const have = Number(sqlite.prepare('select count(*) from ledger_entry where character_id = ?').pluck().get(orb))
+      sqlite.transaction(() => {
+        for (let i = have; i < size; i++) fill.run(campaignId, orb, 'pp', i % 4 === 3 ? -1 : 1, `entry ${i}`)
+      })()
+      const g2 = new BenchGroup(`balance of one currency over ${size.toLocaleString('en')} entries`)
+      await g2.add('bare better-sqlite3 sum of the entries (what the balance check did)', () => rawSum.get(campaignId, orb), { baseline: true, minMs: 600 })
+      await g2.add('the balance check: balanceOf (the kept sum)', () => balanceOf(core.deps.db, holder, 'pp'), { minMs: 600 })
+      await g2.add('router: ledger.balances', () => call('ledger.balances', { campaignId, characterId: orb }), { minMs: 600 })
+      await g2.add('floor: a bare fsync\'d insert of an entry', () => floorInsert.run(campaignId, orb), { minMs: 600, fsyncCalls: 30 })
+      await g2.add('router: ledger.earn (balance check, entry, log, event, search index)', async () => {
+        await call('ledger.earn', { campaignId, characterId: orb, currency: 'pp', amount: 1, reason: 'bench' })
+        await settle(core)
+      }, { minMs: 600, fsyncCalls: 30 })
+      g2.print()
+    }
   } finally {
     await core.close()
     rmSync(dir, { recursive: true, force: true })

@@ -4,13 +4,14 @@
  * hundreds of log entries and inventory changes. Undo finds the step by its action row and takes it
  * back whole; redo makes it again at the same dice counter. The baseline is the step itself, through
  * the same service, in the same process. Each case runs on a fresh copy of the prepared library.
+ * Each call is timed until what it started has finished (its events and search indexing, `settle`).
  */
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { createCore, type Core } from '../src/main/app'
-import { BenchGroup, call } from './harness'
+import { BenchGroup, call, change, countFsyncs } from './harness'
 
 const CHARACTERS = 6
 const RUNS = 5
@@ -36,8 +37,12 @@ async function prepare(file: string): Promise<number> {
   return campaignId
 }
 
-/** Median of `RUNS` timings of `measure`, each on a fresh copy after `setup`. */
-async function timed(fresh: () => Promise<Core>, setup: (core: Core) => Promise<unknown>, measure: (core: Core) => Promise<unknown>): Promise<number> {
+/** Median of `RUNS` timings of `measure`, each on a fresh copy after `setup`, and its fsyncs counted on one more. */
+async function timed(fresh: () => Promise<Core>, setup: (core: Core) => Promise<unknown>, measure: (core: Core) => Promise<unknown>): Promise<[number, number | null]> {
+  const counted = await fresh()
+  await setup(counted)
+  const fsyncs = await countFsyncs(async () => void (await measure(counted)))
+  await counted.close()
   const times: number[] = []
   for (let i = 0; i < RUNS; i++) {
     const core = await fresh()
@@ -48,7 +53,7 @@ async function timed(fresh: () => Promise<Core>, setup: (core: Core) => Promise<
     await core.close()
   }
   times.sort((a, b) => a - b)
-  return times[RUNS >> 1]!
+  return [times[RUNS >> 1]!, fsyncs]
 }
 
 export default async function (): Promise<void> {
@@ -62,9 +67,9 @@ export default async function (): Promise<void> {
       copyFileSync(prepared, file)
       return createCore({ dataFile: file, mode: 'browser', version: 'bench', checkOutputs: false, autoBackup: false })
     }
-    const advance = (core: Core) => call(core, 'clock.advance', { campaignId, span: { days: 30 } })
-    const undo = (core: Core) => call(core, 'play.undo', { campaignId })
-    const redo = (core: Core) => call(core, 'play.redo', { campaignId })
+    const advance = (core: Core) => change(core, 'clock.advance', { campaignId, span: { days: 30 } })
+    const undo = (core: Core) => change(core, 'play.undo', { campaignId })
+    const redo = (core: Core) => change(core, 'play.redo', { campaignId })
 
     // How much the step writes, for the report.
     const probe = await fresh()
@@ -75,9 +80,12 @@ export default async function (): Promise<void> {
 
     const g = new BenchGroup('undo of a 30-day step with 6 PCs: per call')
     const nothing = async () => undefined
-    g.record('service: clock.advance of 30 days (the step itself)', await timed(fresh, nothing, advance), RUNS, true)
-    g.record('service: play.undo of that step', await timed(fresh, advance, undo), RUNS)
-    g.record('service: play.redo of it, same dice', await timed(fresh, async (core) => (await advance(core), await undo(core)), redo), RUNS)
+    const [stepMs, stepFsyncs] = await timed(fresh, nothing, advance)
+    const [undoMs, undoFsyncs] = await timed(fresh, advance, undo)
+    const [redoMs, redoFsyncs] = await timed(fresh, async (core) => (await advance(core), await undo(core)), redo)
+    g.record('service: clock.advance of 30 days (the step itself)', stepMs, RUNS, true, stepFsyncs)
+    g.record('service: play.undo of that step', undoMs, RUNS, false, undoFsyncs)
+    g.record('service: play.redo of it, same dice', redoMs, RUNS, false, redoFsyncs)
     g.print()
   } finally {
     rmSync(dir, { recursive: true, force: true })

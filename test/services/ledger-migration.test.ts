@@ -43,3 +43,29 @@ describe('migration 0005 (ledger corrections) on a library with a ledger', () =>
     await core.close()
   })
 })
+
+describe('migration 0020 (ledger sums) on a library with a ledger', () => {
+  it('back-fills each balance from the entries, and keeps it from then on', async () => {
+    lib = tempLibrary()
+    const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0020'))
+    const old = openDatabase(lib.file)
+    await migrateToLatest(old, { getMigrations: async () => before })
+    old.sqlite.exec(`
+      insert into campaign (name, system, dice_seed, created_at, updated_at) values ('Keep', 'ranks', 's', 't', 't');
+      insert into character (campaign_id, kind, name, created_at, updated_at) values (1, 'npc', 'Tai', 't', 't');
+      insert into ledger_entry (campaign_id, character_id, currency, amount, reason, created_at) values (1, 1, 'xp', 5, 'a duel', 't');
+      insert into ledger_entry (campaign_id, character_id, currency, amount, reason, created_at) values (1, 1, 'xp', -2, 'a lesson', 't');
+      insert into ledger_entry (campaign_id, character_id, currency, amount, reason, created_at) values (1, null, 'threat', 1, 'a rumour', 't');
+      insert into ledger_entry (campaign_id, character_id, currency, amount, reason, created_at) values (1, null, 'threat', -1, 'spent', 't');
+    `)
+    await old.close()
+
+    const core = await lib.open()
+    expect(core.migration.applied).toContain('0020-ledger-sums')
+    // Threat came to 0: no row for it.
+    expect(core.handle.sqlite.prepare('select holder, currency, balance from ledger_sum').all()).toEqual([{ holder: 1, currency: 'xp', balance: 3 }])
+    await gm(core, 'ledger.earn', { campaignId: 1, characterId: 1, currency: 'xp', amount: 4, reason: 'a feast' })
+    expect(await gm(core, 'ledger.balances', { campaignId: 1, characterId: 1 })).toContainEqual({ currency: 'xp', balance: 7 })
+    await core.close()
+  })
+})

@@ -189,6 +189,16 @@ export interface LedgerEntryTable {
   created_at: string
 }
 
+/** Each ledger's balance per currency, kept by triggers beside its entries (migration 0020). */
+export interface LedgerSumTable {
+  campaign_id: number
+  /** The character's id; 0 for the campaign's own ledger (Threat). */
+  holder: number
+  currency: Currency
+  /** The sum of the entries' amounts; never 0 (a sum of 0 has no row). */
+  balance: number
+}
+
 export interface InjuryTable {
   id: Generated<number>
   campaign_id: number
@@ -236,6 +246,7 @@ export interface RecordTables {
   encounter_table: EncounterTableTable
   encounter_row: EncounterRowTable
   ledger_entry: LedgerEntryTable
+  ledger_sum: LedgerSumTable
   injury: InjuryTable
   search_index: SearchIndexTable
   search_pending: SearchPendingTable

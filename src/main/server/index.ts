@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { readFile } from 'node:fs/promises'
+import { sendFile } from './compressed'
 import type { AddressInfo } from 'node:net'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { type CallResult, type EventMessage, type Scope, events as eventDefs } from '../../shared/contract'
@@ -104,7 +105,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       res.setHeader('content-type', contentTypeFor(file))
       // Built assets carry a content hash in their name; index.html must always be fresh.
       res.setHeader('cache-control', file.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable')
-      res.writeHead(200).end(req.method === 'HEAD' ? undefined : body)
+      await sendFile(req, res, file, body)
     } catch {
       res.writeHead(404).end('Not found')
     }

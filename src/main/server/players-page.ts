@@ -12,6 +12,7 @@
  * hand) only players.html and the files it names are served.
  */
 import { readFile, stat } from 'node:fs/promises'
+import { sendFile } from './compressed'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { resolve, sep } from 'node:path'
 import { contentTypeFor } from '../security'
@@ -169,7 +170,7 @@ export async function servePlayersPage(req: IncomingMessage, res: ServerResponse
     res.setHeader('cross-origin-opener-policy', 'same-origin')
     res.setHeader('content-type', contentTypeFor(file))
     res.setHeader('cache-control', file.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable')
-    res.writeHead(200).end(req.method === 'HEAD' ? undefined : body)
+    await sendFile(req, res, file, body)
   } catch {
     res.writeHead(404).end('Not found')
   }

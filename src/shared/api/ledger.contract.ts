@@ -1,7 +1,8 @@
 /**
  * The meta-currency ledger: Plot Points, Background Pool, Destiny, Energy, XP, Threat and gold as
- * one history of entries per holder. Balances are the sum of the entries, never stored; a
- * correction is a new entry that reverses an old one, never an edit of history.
+ * one history of entries per holder. Balances are the sum of the entries, kept beside them by the
+ * library's triggers (migration 0020), never written by hand; a correction is a new entry that
+ * reverses an old one, never an edit of history.
  */
 import { z } from 'zod'
 import { CURRENCY_IDS } from '../currencies'

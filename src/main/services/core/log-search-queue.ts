@@ -2,8 +2,9 @@
  * The log's words go into the search index after the change that logged them (migration 0016): a
  * log entry's insert only queues its id, so a long advance does not wait on FTS5 tokenizing every
  * line. Once a change has committed, the queue is indexed in small batches, each its own short
- * transaction, letting other calls in between; a search first indexes whatever is still queued,
- * so it always finds every entry. A queue left by a crash is indexed the same way later.
+ * transaction (on SQLite, one that waits on no fsync: `indexWithoutSync`), letting other calls in
+ * between; a search first indexes whatever is still queued, so it always finds every entry. A
+ * queue left by a crash or a power cut is indexed the same way later.
  */
 import type BetterSqlite3 from 'better-sqlite3'
 import { sql, type Kysely, type Transaction } from 'kysely'
@@ -14,12 +15,18 @@ import type { Database } from '../../db/schema'
 /** Entries per batch: about 40 ms of indexing, so a call waiting behind one is not held long. */
 const BATCH = 250
 
-/** What migration 0013 indexes of a log entry: every string in its payload, and its kind as words. */
-const INDEX_QUEUED = `insert into search_index (rowid, title, body, extra, campaign_id, kind, ref_id, open_id, game_time, game_end)
+/**
+ * What migration 0013 indexes of a log entry: every string in its payload, and its kind as words.
+ * The queue is the outer loop (a CROSS JOIN keeps SQLite's planner from reordering it,
+ * https://www.sqlite.org/optoverview.html#manual_control_of_query_plans_using_cross_join): left
+ * to itself it walks the log's every entry up to the batch's last id and looks each up in the
+ * queue, a cost that grows with the log, where the queue holds a handful.
+ */
+export const INDEX_QUEUED = `insert into search_index (rowid, title, body, extra, campaign_id, kind, ref_id, open_id, game_time, game_end)
   select l.id * 16 + 10, '',
     (case when json_valid(l.payload) then coalesce((select group_concat(value, ' ') from json_tree(l.payload) where type = 'text'), '') else l.payload end),
     replace(replace(l.kind, '.', ' '), '_', ' '), l.campaign_id, 'log_entry', l.id, l.id, l.game_time, l.game_time
-  from search_pending p join log_entry l on l.id = p.log_id
+  from search_pending p cross join log_entry l on l.id = p.log_id
   where p.log_id <= ? and l.undone = 0 and l.audience <> 'book'`
 
 interface Statements {
@@ -83,10 +90,43 @@ async function indexQueuedOnServer(trx: Transaction<Database>, limit: number): P
   return Number(gone.numAffectedRows ?? 0)
 }
 
-/** `indexQueued` in a transaction of its own. */
+/**
+ * `indexQueued` in a transaction of its own that waits on no fsync. A batch need not be durable by
+ * itself: it only moves rows from the queue into the index, in one transaction, so a power cut that
+ * loses it leaves them queued, and a queue is indexed again the next time the library is open. On a
+ * library in WAL mode the batch commits with `synchronous = NORMAL`, which SQLite documents as
+ * consistent but not durable (https://www.sqlite.org/pragma.html#pragma_synchronous); the next
+ * change commits with FULL, whose sync of the WAL file carries the batch's frames written before
+ * it (https://www.sqlite.org/wal.html: "Writers sync the WAL on every transaction commit if PRAGMA
+ * synchronous is set to FULL"). So each change costs one fsync, not two.
+ */
+function indexWithoutSync(sqlite: BetterSqlite3.Database, limit: number): number {
+  const { relax, was } = syncOf(sqlite)
+  if (relax) sqlite.pragma('synchronous = NORMAL')
+  try {
+    return sqlite.transaction(() => indexQueued(sqlite, limit))()
+  } finally {
+    if (relax) sqlite.pragma(`synchronous = ${was}`)
+  }
+}
+
+/** Whether a connection runs in WAL mode, and its `synchronous`, read once (set when it was opened). */
+const syncs = new WeakMap<BetterSqlite3.Database, { relax: boolean; was: number }>()
+function syncOf(sqlite: BetterSqlite3.Database): { relax: boolean; was: number } {
+  let s = syncs.get(sqlite)
+  if (!s) {
+    s = { relax: String(sqlite.pragma('journal_mode', { simple: true })).toLowerCase() === 'wal', was: Number(sqlite.pragma('synchronous', { simple: true })) }
+    syncs.set(sqlite, s)
+  }
+  return s
+}
+
+/** One batch in a transaction of its own: on SQLite without an fsync of its own (`indexWithoutSync`). */
 async function indexBatch(db: Kysely<Database>, sqlite: BetterSqlite3.Database | null, limit: number): Promise<number> {
-  // Inside Kysely's transaction the one connection is this call's alone (its driver's mutex).
-  return db.transaction().execute(async (trx) => (sqlite ? indexQueued(sqlite, limit) : indexQueuedOnServer(trx, limit)))
+  // Holding Kysely's connection (its driver's mutex), the one SQLite connection is this call's
+  // alone: no change's transaction is open on it meanwhile.
+  if (sqlite) return db.connection().execute(async () => indexWithoutSync(sqlite, limit))
+  return db.transaction().execute((trx) => indexQueuedOnServer(trx, limit))
 }
 
 /** Whether anything waits in a server's queue. */
@@ -127,7 +167,7 @@ export function indexLogSoon(db: Kysely<Database>): void {
   }
   const step = (): void => {
     indexBatch(db, sqlite, BATCH).then(
-      (n) => (n > 0 ? void setTimeout(step, 0).unref() : stop()),
+      (n) => (n > 0 ? void setImmediate(step) : stop()),
       stop,
     )
   }
@@ -135,7 +175,9 @@ export function indexLogSoon(db: Kysely<Database>): void {
   const start = (): void => {
     anyQueued(db).then((any) => (any ? step() : stop()), stop)
   }
-  setTimeout(sqlite ? step : start, 0).unref()
+  // On the loop's next turn, after the calls already received, with no timer's millisecond of
+  // idling. Not unref'd: an unref'd immediate waits for the next I/O or timer to run at all.
+  setImmediate(sqlite ? step : start)
 }
 
 /**

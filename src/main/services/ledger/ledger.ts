@@ -10,7 +10,7 @@ import { CURRENCIES, SYSTEM_CURRENCIES, currenciesOf, type CurrencyId } from '..
 import { SYSTEMS } from '../../../shared/systems'
 import { unitOfWork, type ServiceDeps, type Tx, AppError, notFound, recordChanged, currentGameTime, sessionOfChange } from '../core'
 import { coverProblem, ledgerHolder, type LedgerHolder } from './holder'
-import { entryById, holderEntries, pageOfEntries } from './queries'
+import { entryById, pageOfEntries } from './queries'
 import { energyEarnReason } from '../growth/lode-supply'
 
 export type { LedgerHolder } from './holder'
@@ -37,16 +37,14 @@ export async function listLedger(
 }
 
 /**
- * Every balance of a character (or of the campaign itself), the sum of its entries: the system's
+ * Every balance of a character (or of the campaign itself), the sum of its entries (kept beside
+ * them, migration 0020): the system's
  * currencies first, in their order, at 0 when never touched.
  * @example await ledgerBalances(db, { campaignId: 1, characterId: 4 }) // [{ currency: 'pp', balance: 3 }, { currency: 'background', balance: 0 }]
  */
 export async function ledgerBalances(db: Kysely<Database>, q: { campaignId: number; characterId?: number | undefined }): Promise<Balance[]> {
   const holder = await ledgerHolder(db, q.campaignId, q.characterId ?? null)
-  const rows = await holderEntries(db, holder)
-    .select((eb) => ['currency', eb.fn.sum<number>('amount').as('balance')])
-    .groupBy('currency')
-    .execute()
+  const rows = await sumsOf(db, holder).select(['currency', 'balance']).execute()
   const sums = new Map(rows.map((r) => [r.currency, Number(r.balance)]))
   const offered = currenciesOf(holder.system, holder.characterId === null ? 'campaign' : 'character')
   const others = [...sums.keys()].filter((c) => !offered.includes(c))
@@ -157,12 +155,18 @@ export async function writeLedgerEntry(
   }
 }
 
-/** @example await balanceOf(db, holder, 'pp') // 3 */
+/** A holder's kept sums (migration 0020: one row per currency, none at 0). */
+function sumsOf(db: Kysely<Database>, holder: LedgerHolder) {
+  return db.selectFrom('ledger_sum').where('campaign_id', '=', holder.campaignId).where('holder', '=', holder.characterId ?? 0)
+}
+
+/**
+ * The sum of a holder's entries in one currency, read from the sums kept beside them (one row,
+ * however long the ledger).
+ * @example await balanceOf(db, holder, 'pp') // 3
+ */
 export async function balanceOf(db: Kysely<Database>, holder: LedgerHolder, currency: CurrencyId): Promise<number> {
-  const row = await holderEntries(db, holder)
-    .select((eb) => eb.fn.sum<number>('amount').as('balance'))
-    .where('currency', '=', currency)
-    .executeTakeFirst()
+  const row = await sumsOf(db, holder).select('balance').where('currency', '=', currency).executeTakeFirst()
   return Number(row?.balance ?? 0)
 }
 

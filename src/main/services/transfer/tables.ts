@@ -45,9 +45,12 @@ const LOOSE_ID_COLUMNS: Record<string, string> = {
  */
 export const NOT_CARRIED: ReadonlySet<string> = new Set(['action'])
 
-/** Tables that are never exported: FTS5, its queue and the log's tally rebuilt by triggers, the migrator's own, SQLite's own. */
+/** Tables that are never exported: FTS5, its queue, the log's tally and the ledger's sums rebuilt by triggers, the migrator's own, SQLite's own. */
 export function isInternal(name: string): boolean {
-  return name.startsWith('sqlite_') || name.startsWith('kysely_') || name.startsWith('search_index') || name === 'search_pending' || name === 'log_tally' || NOT_CARRIED.has(name)
+  return (
+    name.startsWith('sqlite_') || name.startsWith('kysely_') || name.startsWith('search_index') ||
+    name === 'search_pending' || name === 'log_tally' || name === 'ledger_sum' || NOT_CARRIED.has(name)
+  )
 }
 
 /** A column as `pragma table_info` gives it: `pk` is its place in the primary key (1…), or 0. */
