@@ -12,6 +12,8 @@ import { seededDice } from '../../src/main/engines/dice'
 import { gameTime, newClock, setProvisions } from '../../src/main/engines/clock'
 import { DEFAULT_DAYLIGHT, setOut, toFeet, travel } from '../../src/main/engines/journey'
 import { allowed } from '../engines/clock/helpers'
+import { all } from '../support/sql'
+import { playerView } from '../../src/main/services/players'
 
 let lib: TempLibrary
 let core: Core
@@ -146,5 +148,26 @@ describe('CLK-12, CLK-13: daylight', () => {
     expect((await refused(core, 'setting.set', { campaignId, key: 'clock.sunset', value: '05:00' })).message).toMatch(/^Sunset: sunset \(05:00\) must come after sunrise \(06:00\)/)
     await gm(core, 'setting.set', { campaignId, key: 'clock.season', value: 'summer' })
     expect((await gm(core, 'clock.get', { campaignId })).daylight).toMatchObject({ sunrise: '04:30', sunset: '19:30' })
+  })
+})
+
+describe('CLK-14: the players read the road as they know it', () => {
+  it('their screen shows the legs, where they are, day or night and the weather line; never thresholds or tables', async () => {
+    const campaignId = await osrParty('players')
+    const table = await gm(core, 'encounterTable.create', { campaignId, name: 'Marsh horrors', dice: '1d6', rows: [{ min: 1, max: 6, text: 'Bog wight' }] })
+    await gm(core, 'journey.plan', { campaignId, toName: 'Glimmerford', legs: [...legs.slice(0, 2), { ...legs[2]!, tableId: table.id }] })
+    await gm(core, 'journey.setOut', { campaignId, journeyId: (await gm(core, 'journey.get', { campaignId })).current!.id })
+    await gm(core, 'journey.weather', { campaignId, weather: 'Drizzle from the west' })
+    await gm(core, 'journey.travel', { campaignId, until: 'camp' })
+    const view = await playerView(core.deps, campaignId)
+    expect(view.journey).toMatchObject({ to: 'Glimmerford', legs: [{ terrain: 'road', length: 3, unit: 'miles' }, { terrain: 'forest', length: 1, unit: 'miles' }, { terrain: 'marsh', length: 2, unit: 'miles' }], weather: 'Drizzle from the west' })
+    expect(view.daylight).toMatch(/^(day|night)$/)
+    expect(JSON.stringify(view)).not.toMatch(/threshold|Marsh horrors|tableId/)
+    const told = await all<{ kind: string; audience: string; payload: string; players: string | null }>(core, "select kind, audience, payload, players from log_entry where campaign_id = ? and kind like 'clock.%journey%'", campaignId)
+    expect(told.length).toBeGreaterThan(3)
+    for (const e of told) {
+      expect(e.audience, e.kind).not.toBe('gm')
+      expect(e.audience === 'players' ? e.players : e.payload, e.kind).not.toMatch(/threshold|tableId|"checks"/)
+    }
   })
 })
