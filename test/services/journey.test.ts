@@ -171,3 +171,20 @@ describe('CLK-14: the players read the road as they know it', () => {
     }
   })
 })
+
+describe('CLK-14: the recap tells the journey', () => {
+  it('legs done, camps, what was met where and the arrival, for the GM and the players alike; never the checks’ thresholds for players', async () => {
+    const campaignId = await osrParty('recap')
+    const glam = (await gm(core, 'clock.get', { campaignId })).provisions[0]!.characterId
+    const session = await gm(core, 'play.start', { campaignId, title: 'The road', attendance: [glam] })
+    await gm(core, 'journey.setOut', { campaignId, journeyId: await planned(campaignId) })
+    let r = await gm(core, 'journey.travel', { campaignId, until: 'arrival' })
+    for (let k = 0; k < 300 && !r.clock.journey?.arrived; k++) r = await gm(core, 'clock.goOn', { campaignId })
+    for (const variant of ['gm', 'players'] as const) {
+      const { markdown } = await gm(core, 'recap.session', { sessionId: session.id, variant })
+      expect(markdown).toMatch(/Journey: 3 legs done, 1 camp, met (on the road|in camp) at mile [\d.]+ of leg \d \((road|forest|marsh)\)/)
+      expect(markdown).toContain('arrives at Glimmerford')
+      if (variant === 'players') expect(markdown).not.toMatch(/\(1[89]\+\)|\(20\+\)|Encounter checks/)
+    }
+  })
+})
