@@ -16,15 +16,19 @@ process.env.LANTERN_SHARE_PORT = '0'
 const SHOTS = process.env.LANTERN_SHOTS ?? 'out-i28'
 
 /** Glam with 145 lbs and food for the road; the clock starting at first light; seeded dice. */
-function seed(lantern: Lantern, campaignId: number, dice: string): void {
+function seed(lantern: Lantern, campaignId: number, dice: string, campChecks: 'every turn' | 'none'): void {
   const db = new BetterSqlite3(lantern.dataFile)
-  const glam = db.prepare("insert into character (campaign_id, kind, name, created_at, updated_at) values (?, 'pc', 'Glam', 't', 't')").run(campaignId).lastInsertRowid
+  const glam = db
+    .prepare("insert into character (campaign_id, kind, name, sheet, created_at, updated_at) values (?, 'pc', 'Glam', ?, 't', 't')")
+    .run(campaignId, JSON.stringify({ level: 1, B: 0, M: 0, S: 0, h: 5, maxH: 5 })).lastInsertRowid
   const add = db.prepare("insert into inventory_item (character_id, name, kind, quantity, weight_lbs, details, created_at, updated_at) values (?, ?, ?, ?, ?, '{}', 't', 't')")
   add.run(glam, 'Pack', 'other', 1, 135)
   add.run(glam, 'Rations', 'ration', 6, 1)
   add.run(glam, 'Waterskin', 'water', 4, 1)
   db.prepare("insert into setting (campaign_id, key, value) values (?, 'clock.start', ?)").run(campaignId, JSON.stringify({ day: 1, time: '06:00' }))
   db.prepare("insert into encounter_table (campaign_id, name, dice, created_at, updated_at) values (?, 'Marsh horrors', '1d6', 't', 't')").run(campaignId)
+  // CLK-15: the watch's checks at night, as the campaign's setting says.
+  db.prepare("insert into setting (campaign_id, key, value) values (?, 'journey.campChecks', ?)").run(campaignId, JSON.stringify(campChecks))
   db.prepare('update campaign set dice_seed = ?, dice_counter = 0 where id = ?').run(dice, campaignId)
   db.close()
 }
@@ -51,19 +55,19 @@ async function travelUntil(page: Page, ask: string, done: () => Promise<boolean>
 }
 
 const CASES = [
-  { system: 'Old-school core', key: 'osr', legs: [['road', '10', 'open'], ['forest', '0.5', 'enclosed'], ['marsh', '8', 'open']], speed: /600 ft a turn in the open, 60 ft enclosed \(OSR-7\), set by Glam/ },
-  { system: 'The Ladder', key: 'ladder', legs: [['road', '30', 'open'], ['forest', '1', 'enclosed'], ['marsh', '20', 'open']], speed: /Pace 3 mph in the open/ },
+  { system: 'Old-school core', key: 'osr', campChecks: 'none', legs: [['road', '10', 'open'], ['forest', '0.5', 'enclosed'], ['marsh', '8', 'open']], speed: /600 ft a turn in the open, 60 ft enclosed \(OSR-7\), set by Glam/ },
+  { system: 'The Ladder', key: 'ladder', campChecks: 'every turn', legs: [['road', '30', 'open'], ['forest', '1', 'enclosed'], ['marsh', '20', 'open']], speed: /Pace 3 mph in the open/ },
 ] as const
 
 for (const c of CASES) {
   test(`${c.key}: a three-leg journey planned, an encounter met on the road, two camps, arrival, the road so far and the players’ strip`, async ({ browser, lantern }) => {
-    test.setTimeout(240_000)
+    test.setTimeout(420_000)
     mkdirSync(SHOTS, { recursive: true })
     const gmContext = await browser.newContext({ viewport: { width: 1280, height: 900 } })
     const page = await gmContext.newPage()
     const problems = watchConsole(page)
     const id = await createCampaign(page, lantern, `Road to Glimmerford (${c.key})`, c.system)
-    seed(lantern, id, `journey-${c.key}`)
+    seed(lantern, id, `journey-${c.key}`, c.campChecks)
     await page.reload()
 
     // Plan: three legs, the numbers shown before setting out.

@@ -3,7 +3,7 @@
  * road, stopping at the first encounter with where on the road it was met; "go on" travels on.
  */
 import { DAY, HOUR, TURN_SECONDS } from '../../engines/clock'
-import { fromFeet, position, travel, type RoadEvent, type TravelRequest } from '../../engines/journey'
+import { fromFeet, LONGEST_TRAVEL_SECONDS, position, travel, walk, type RoadEvent, type TravelRequest } from '../../engines/journey'
 import { AppError } from '../core'
 import { loadRoad, roadRules, whereOnRoad, type Road } from './journey-road'
 import { orRefuse } from './run-step'
@@ -72,7 +72,8 @@ export async function travelStep(ctx: StepContext, ask: TravelAsk | { pending: P
       payload: { at: moved.met.at, leg: moved.met.leg, along: fromFeet(moved.met.feet, road.rows[moved.met.leg]?.unit ?? 'miles'), camp: moved.met.camp, journey: road.journey.name, journeyId, text: `${when(moved.met.at)}: met ${moved.met.camp ? 'in camp' : 'on the road'} at ${where}` },
     })
     entries.sort((a, b) => a.gameTime - b.gameTime)
-    const left = 'seconds' in request ? ctx.state.time + request.seconds - moved.met.at : 0
+    // What is left: of a span, the rest of it; to camp or to the end, the road's time from here if nothing more is met.
+    const left = 'seconds' in request ? ctx.state.time + request.seconds - moved.met.at : walk(moved.progress, road.legs, rules, moved.met.at, moved.met.at + LONGEST_TRAVEL_SECONDS, () => null, kind === 'camp').time - moved.met.at
     goOn = 'seconds' in request && left <= 0 ? null : { seconds: Math.max(left, 0), of, until: null, at: moved.met.at, kind: 'encounter', journey: kind === 'turn' || kind === 'hour' || kind === 'day' ? 'span' : (kind as PendingAdvance['journey']) }
     summary = `${lead} ${from} → ${when(moved.met.at)}: an encounter ${moved.met.camp ? 'in camp' : 'on the road'} at ${where}`
   } else if (moved.stop === 'arrived') {

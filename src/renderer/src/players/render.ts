@@ -64,7 +64,9 @@ function journey(v: PlayerView): HTMLElement | null {
   )
 }
 
-function lights(v: PlayerView): HTMLElement {
+function lights(v: PlayerView): HTMLElement | null {
+  // CLK-13: by day under the sky, with no light lit, there is nothing to show here.
+  if (!v.dark && v.lights.length === 0) return null
   const section = el('section', { class: 'lights', 'aria-label': 'Lights', 'data-testid': 'players-lights' })
   if (v.dark) section.append(el('p', { class: 'dark', role: 'alert', 'data-testid': 'players-dark' }, 'Darkness', el('span', {}, v.darkness ?? 'No light is lit')))
   for (const l of v.lights) {
