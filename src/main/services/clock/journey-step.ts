@@ -15,11 +15,11 @@ import { spanWords, when } from './view'
 export type TravelAsk = 'turn' | 'hour' | 'day' | 'camp' | 'arrival'
 
 const ASKED: Record<TravelAsk, { request: TravelRequest; words: string }> = {
-  turn: { request: { seconds: TURN_SECONDS }, words: 'a turn' },
-  hour: { request: { seconds: HOUR }, words: 'an hour' },
-  day: { request: { seconds: DAY }, words: 'a day' },
-  camp: { request: { until: 'camp' }, words: 'to camp' },
-  arrival: { request: { until: 'arrival' }, words: 'to the journey’s end' },
+  turn: { request: { seconds: TURN_SECONDS }, words: 'a turn of travel' },
+  hour: { request: { seconds: HOUR }, words: 'an hour of travel' },
+  day: { request: { seconds: DAY }, words: 'a day of travel' },
+  camp: { request: { until: 'camp' }, words: 'the march to camp' },
+  arrival: { request: { until: 'arrival' }, words: 'the journey' },
 }
 
 /** A road event as the log tells it. */
@@ -51,7 +51,7 @@ export async function travelStep(ctx: StepContext, ask: TravelAsk | { pending: P
   const pending = typeof ask === 'object' ? ask.pending : null
   const kind = pending ? (pending.journey ?? 'span') : (ask as TravelAsk)
   const request: TravelRequest = pending ? (kind === 'span' ? { seconds: pending.seconds } : { until: kind as 'camp' | 'arrival' }) : ASKED[ask as TravelAsk].request
-  const of = pending ? pending.of : `travel ${ASKED[ask as TravelAsk].words}`
+  const of = pending ? pending.of : ASKED[ask as TravelAsk].words
   const moved = orRefuse(travel(ctx.state, on, road.legs, rules, request, await ctx.dice()))
   const { journeyId } = on
   const progress = { ...moved.progress, journeyId }
@@ -84,7 +84,7 @@ export async function travelStep(ctx: StepContext, ask: TravelAsk | { pending: P
   } else {
     const at = position(moved.progress, road.legs)
     const here = whereOnRoad(road, at.leg, at.feet)
-    summary = `${lead} ${of} (${spanWords(moved.state.time - ctx.state.time)}) to ${when(moved.state.time)}: ${moved.progress.phase === 'camp' ? 'in camp' : 'on the road'} at ${here}`
+    summary = `${lead} (${of}): ${spanWords(moved.state.time - ctx.state.time)} to ${when(moved.state.time)}, ${moved.progress.phase === 'camp' ? 'in camp' : 'on the road'} at ${here}`
   }
   return {
     state: moved.state,
