@@ -21,11 +21,13 @@ export async function campaignDaylight(db: Kysely<Database>, campaignId: number)
 }
 
 /**
- * CLK-13: whether the party is under the sky: on the road of a journey under way, or at a location
- * under the sky; at no location, not (darkness as CLK-4 has it).
+ * CLK-13: whether the party is under the sky: on the road of a journey (or at the end of one whose
+ * destination is no location), or at a location under the sky; at no location, not (darkness as
+ * CLK-4 has it).
  */
 export async function partyUnderSky(db: Kysely<Database>, campaignId: number, where: { partyLocationId: number | null; journey?: JourneyOnClock | null }): Promise<boolean> {
-  if (where.journey && !where.journey.arrived) return true
+  // On the road, or at its end when the destination is no location of the campaign: under the sky.
+  if (where.journey && (!where.journey.arrived || where.partyLocationId === null)) return true
   if (where.partyLocationId === null) return false
   const places = await db.selectFrom('location').select(['id', 'parent_id', 'kind', 'under_sky']).where('campaign_id', '=', campaignId).execute()
   const byId = new Map(places.map((p) => [p.id, p]))
