@@ -22,6 +22,7 @@ import { searchContract } from './api/search.contract'
 import { ledgerContract } from './api/ledger.contract'
 import { injuryContract } from './api/injuries.contract'
 import { clockContract, clockEvents } from './api/clock.contract'
+import { journeyContract } from './api/journey.contract'
 import { osrTableContract } from './api/table-osr.contract'
 import { ladderTableContract } from './api/table-ladder.contract'
 import { challengeTableContract } from './api/table-challenge.contract'
@@ -55,6 +56,7 @@ export * from './api/search.contract'
 export * from './api/ledger.contract'
 export * from './api/injuries.contract'
 export * from './api/clock.contract'
+export * from './api/journey.contract'
 export * from './api/table-osr.contract'
 export * from './api/play.contract'
 export * from './api/table-lode.contract'
@@ -103,6 +105,7 @@ export const contract = {
   ...growthChallengeContract,
   ...partyContract,
   ...playersContract,
+  ...journeyContract,
 } as const satisfies Record<MethodName, MethodDef>
 
 export const events = {

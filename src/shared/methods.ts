@@ -35,6 +35,7 @@ import { GROWTH_RANKS_METHODS } from './api/growth-ranks.names'
 import { GROWTH_CHALLENGE_METHODS } from './api/growth-challenge.names'
 import { PARTY_METHODS } from './api/party.names'
 import { PLAYERS_EVENTS, PLAYERS_METHODS } from './api/players.names'
+import { JOURNEY_METHODS } from './api/journey.names'
 
 export const METHOD_NAMES = [
   ...CORE_METHODS,
@@ -67,6 +68,7 @@ export const METHOD_NAMES = [
   ...GROWTH_CHALLENGE_METHODS,
   ...PARTY_METHODS,
   ...PLAYERS_METHODS,
+  ...JOURNEY_METHODS,
 ] as const
 export type MethodName = (typeof METHOD_NAMES)[number]
 

@@ -8,7 +8,7 @@ export interface SettingMeta {
   label: string
   help: string
   systems: readonly SystemKey[]
-  input: { kind: 'number'; min: number; max: number; unit?: string } | { kind: 'boolean' } | { kind: 'list'; item: string } | { kind: 'day and time' } | { kind: 'folder' }
+  input: { kind: 'number'; min: number; max: number; unit?: string } | { kind: 'boolean' } | { kind: 'list'; item: string } | { kind: 'day and time' } | { kind: 'folder' } | { kind: 'time' } | { kind: 'choice'; options: readonly string[] }
 }
 
 export const SETTING_META = {
@@ -71,6 +71,48 @@ export const SETTING_META = {
     help: 'The XP at which level 2, 3 … begins, one per line (OSR-6); past the last line, each level takes the last step again. By default the seed’s guide: 1 XP is a small fortune recovered or a small army outwitted (or half of each), and each XP is a level. For finer awards write e.g. 100, 200, 300 and award 100 XP a fortune.',
     systems: ['osr'],
     input: { kind: 'list', item: 'XP total' },
+  },
+  'clock.sunrise': {
+    label: 'Sunrise',
+    help: 'When the sun comes up, hh:mm, before the season moves it (CLK-12). Under the sky by day no light is needed and no darkness is shown (CLK-13); a journey sets out at first light.',
+    systems: ['ladder', 'osr', 'lode', 'challenge', 'ranks'],
+    input: { kind: 'time' },
+  },
+  'clock.sunset': {
+    label: 'Sunset',
+    help: 'When the sun goes down, hh:mm, before the season moves it (CLK-12); it must come after sunrise.',
+    systems: ['ladder', 'osr', 'lode', 'challenge', 'ranks'],
+    input: { kind: 'time' },
+  },
+  'clock.season': {
+    label: 'Season',
+    help: 'Summer brings sunrise 90 minutes earlier and sunset 90 minutes later, winter the other way; spring and autumn keep them as set (CLK-12).',
+    systems: ['ladder', 'osr', 'lode', 'challenge', 'ranks'],
+    input: { kind: 'choice', options: ['none', 'spring', 'summer', 'autumn', 'winter'] },
+  },
+  'journey.marchHours': {
+    label: 'Marching day',
+    help: 'Hours a party marches in a day on a journey before it camps until first light (CLK-15): 8 unless you set another.',
+    systems: ['ladder', 'osr', 'lode', 'challenge', 'ranks'],
+    input: { kind: 'number', min: 1, max: 20, unit: 'hours' },
+  },
+  'journey.paceMph': {
+    label: 'Marching pace',
+    help: 'Miles an hour a party marches on open ground (CLK-11): 3 unless you set another; enclosed ground (a forest, a tunnel) goes at a tenth of it.',
+    systems: ['ladder', 'lode', 'challenge', 'ranks'],
+    input: { kind: 'number', min: 0.5, max: 40, unit: 'miles an hour' },
+  },
+  'journey.distanceUnit': {
+    label: 'Distances in',
+    help: 'How a journey’s legs are measured: miles or kilometres (CLK-10).',
+    systems: ['ladder', 'osr', 'lode', 'challenge', 'ranks'],
+    input: { kind: 'choice', options: ['miles', 'km'] },
+  },
+  'journey.campChecks': {
+    label: 'Encounter checks in camp',
+    help: 'How the watch checks for encounters while a journey camps at night (CLK-15): every turn, as in exploration (OSR-9), or none.',
+    systems: ['ladder', 'osr', 'lode', 'challenge', 'ranks'],
+    input: { kind: 'choice', options: ['every turn', 'none'] },
   },
   'log.notesGmOnly': {
     label: 'New log notes are GM only',

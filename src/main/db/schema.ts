@@ -10,6 +10,7 @@ import type { LadderTables } from './schema-ladder'
 import type { ChallengeTables } from './schema-challenge'
 import type { ActionTables } from './schema-actions'
 import type { PlayersTables } from './schema-players'
+import type { JourneyTables } from './schema-journey'
 
 export interface CampaignTable {
   id: Generated<number>
@@ -58,7 +59,7 @@ export interface LogEntryTable {
  */
 export type LogAudience = 'all' | 'players' | 'gm' | 'book' | 'old'
 
-export interface Database extends RecordTables, ClockTables, RanksTables, LodeTables, OsrTables, LadderTables, ChallengeTables, ActionTables, PlayersTables {
+export interface Database extends RecordTables, ClockTables, RanksTables, LodeTables, OsrTables, LadderTables, ChallengeTables, ActionTables, PlayersTables, JourneyTables {
   campaign: CampaignTable
   setting: SettingTable
   log_entry: LogEntryTable
@@ -147,6 +148,8 @@ export interface LocationTable {
   name: string
   kind: Generated<'open' | 'enclosed'>
   description: Generated<string>
+  /** CLK-13: 1 under the sky, 0 not, null as the place it is in (migration 0019). */
+  under_sky: Generated<number | null>
   created_at: string
   updated_at: string
 }

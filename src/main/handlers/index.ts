@@ -15,6 +15,7 @@ import { searchHandlers } from './search'
 import { ledgerHandlers } from './ledger'
 import { injuryHandlers } from './injuries'
 import { clockHandlers } from './clock'
+import { journeyHandlers } from './journey'
 import { osrTableHandlers } from './table-osr'
 import { ladderTableHandlers } from './table-ladder'
 import { playHandlers } from './play'
@@ -54,6 +55,7 @@ export function createHandlers(deps: ServiceDeps, info: AppInfo, library: Librar
     ...ledgerHandlers(deps),
     ...injuryHandlers(deps),
     ...clockHandlers(deps),
+    ...journeyHandlers(deps),
     ...osrTableHandlers(deps),
     ...ladderTableHandlers(deps),
     ...playHandlers(deps, () => handlers),

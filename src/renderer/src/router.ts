@@ -32,6 +32,7 @@ export const router = createRouter({
         { path: 'search', name: 'search', component: () => import('./views/search/SearchView.vue') },
         { path: 'log/:entryId(\\d+)', name: 'log-entry', component: () => import('./views/search/LogEntryView.vue'), props: (route) => ({ entryId: Number(route.params.entryId) }) },
         { path: 'time', name: 'clock', component: () => import('./views/clock/ClockPage.vue') },
+        { path: 'journey', name: 'journey', component: () => import('./views/journey/JourneyPage.vue') },
         { path: 'table', name: 'table', component: () => import('./views/table/TableView.vue') },
         { path: 'between', name: 'between', component: () => import('./views/between/BetweenSessions.vue') },
         // The ledger and injuries live on the character page; old links land there.

@@ -77,8 +77,27 @@ export const ClockView = z.object({
     face: z.number().int(),
   }),
   lights: z.array(ClockLight),
-  /** CLK-4: no light lit. */
+  /** CLK-4, CLK-13: no light lit, and no sun on the party (under the sky by day there is no darkness). */
   dark: z.boolean(),
+  /** CLK-12, CLK-13: the sun's times today, whether it is up, whether the party is under the sky and so lit by it. */
+  daylight: z.object({ sunrise: z.string(), sunset: z.string(), sunUp: z.boolean(), underSky: z.boolean(), daylit: z.boolean() }),
+  /** CLK-14: the journey under way: its leg (1 is the first), where on it, marching or in camp; null when none. */
+  journey: z
+    .object({
+      id: Id,
+      name: z.string(),
+      leg: z.number().int(),
+      legs: z.number().int(),
+      terrain: z.string(),
+      /** Distance along the leg, in the campaign's unit, to a tenth. */
+      along: z.number(),
+      length: z.number(),
+      unit: z.enum(['miles', 'km']),
+      phase: z.enum(['marching', 'camp']),
+      direction: z.enum(['out', 'back']),
+      arrived: z.boolean(),
+    })
+    .nullable(),
   /** CLK-4: OSR-8's −5 to actions in darkness in an old-school campaign; null elsewhere (a condition with no number). */
   darknessModifier: z.number().int().nullable(),
   /** CLK-4: the reaction after an encounter: d6 + the closest member's S (OSR-13), a plain d6 in its bands, or off by the campaign's setting. */

@@ -90,6 +90,19 @@ export const SETTING_SCHEMAS = {
     .min(1, 'give at least the XP at which level 2 begins')
     .max(100, 'may hold at most 100 levels')
     .refine((list) => list.every((t, i) => i === 0 || t > list[i - 1]!), 'each level must take more XP than the level before it'),
+  /** CLK-12: sunrise and sunset, hh:mm, before the season moves them. */
+  'clock.sunrise': z.string({ error: 'must be a time of day, hh:mm' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day, hh:mm (00:00 to 23:59)'),
+  'clock.sunset': z.string({ error: 'must be a time of day, hh:mm' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day, hh:mm (00:00 to 23:59)'),
+  /** CLK-12: summer brings sunrise 90 minutes earlier and sunset 90 minutes later, winter the other way. */
+  'clock.season': z.enum(['none', 'spring', 'summer', 'autumn', 'winter'], { error: () => 'must be none, spring, summer, autumn or winter' }),
+  /** CLK-15: hours marched in a day on a journey. */
+  'journey.marchHours': z.number({ error: 'must be a number of hours' }).int('must be a whole number of hours').min(1, 'must be at least 1 hour').max(20, 'must be at most 20 hours'),
+  /** CLK-11: miles an hour of marching on open ground, outside the old-school core. */
+  'journey.paceMph': z.number({ error: 'must be a number of miles an hour' }).min(0.5, 'must be at least 0.5 miles an hour').max(40, 'must be at most 40 miles an hour'),
+  /** CLK-10: how the campaign measures its roads. */
+  'journey.distanceUnit': z.enum(['miles', 'km'], { error: () => 'must be miles or km' }),
+  /** CLK-15: the watch's encounter checks in camp: each turn (OSR-9) or none. */
+  'journey.campChecks': z.enum(['every turn', 'none'], { error: () => 'must be every turn or none' }),
   /** Whether a note written in the log starts as the GM's alone (each note may still say otherwise). */
   'log.notesGmOnly': z.boolean({ error: 'must be on or off' }),
   /** The folder "Save to folder…" writes recaps into (a vault); null until the GM picks one. */
@@ -111,6 +124,14 @@ export const SETTING_DEFAULTS: { [K in SettingKey]: z.infer<(typeof SETTING_SCHE
   // OSR-6, the seed's guide: 1 XP for each small fortune recovered or small army outwitted, a level each.
   'osr.levelThresholds': [1],
   'log.notesGmOnly': false,
+  // CLK-12, CLK-15, CLK-11, CLK-10: the journey's defaults, each shown and editable.
+  'clock.sunrise': '06:00',
+  'clock.sunset': '18:00',
+  'clock.season': 'none',
+  'journey.marchHours': 8,
+  'journey.paceMph': 3,
+  'journey.distanceUnit': 'miles',
+  'journey.campChecks': 'every turn',
   'recap.folder': null,
 }
 export const SettingKey = z.enum(Object.keys(SETTING_SCHEMAS) as [SettingKey, ...SettingKey[]], {

@@ -4,7 +4,11 @@
  * `after.minutes`). The router's messages and the services that check a part of an input
  * themselves (an item's details, a setting's value) word their refusals through `describeProblems`.
  */
-import { FIELD_LABELS, ITEM_WORDS, METHOD_LABELS } from './field-label-words'
+import { FIELD_LABELS, ITEM_WORDS as ITEMS, METHOD_LABELS as METHODS } from './field-label-words'
+import { JOURNEY_ITEMS, JOURNEY_LABELS } from './journey.labels'
+
+const METHOD_LABELS = { ...METHODS, ...JOURNEY_LABELS }
+const ITEM_WORDS: Readonly<Record<string, string>> = { ...ITEMS, ...JOURNEY_ITEMS }
 
 export { FIELD_LABELS }
 

@@ -15,6 +15,8 @@ export const Location = z.object({
   name: z.string(),
   kind: LocationKind,
   description: z.string(),
+  /** CLK-13: under the sky, not, or null: as the place it is in. */
+  underSky: z.boolean().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 })
@@ -27,6 +29,8 @@ const LocationFields = z.object({
   description: text(20_000),
   /** The place this one is inside; null at the top level. */
   parentId: Id.nullable(),
+  /** CLK-13: under the sky (true), not (false: a dungeon, a cave, a building), or as the place it is in (null). */
+  underSky: z.boolean({ error: 'must be yes, no or as the place it is in' }).nullable(),
 })
 
 export const locationContract = {
@@ -44,6 +48,7 @@ export const locationContract = {
       kind: LocationKind.default('enclosed'),
       description: text(20_000).default(''),
       parentId: Id.nullable().default(null),
+      underSky: z.boolean({ error: 'must be yes, no or as the place it is in' }).nullable().default(null),
     }).strict(),
     output: Location,
   },

@@ -54,6 +54,22 @@ export const PlayerView = z.object({
   dark: z.boolean(),
   /** What darkness means in this system, when it is dark. */
   darkness: z.string().nullable(),
+  /** CLK-12: the sun is up, or it is night. */
+  daylight: z.enum(['day', 'night']),
+  /** CLK-14: the journey as the players know it: its legs by ground and length, where they are, the weather line; never its tables or thresholds. */
+  journey: z
+    .object({
+      name: z.string(),
+      to: z.string(),
+      legs: z.array(z.object({ terrain: z.string(), length: z.number(), unit: z.string() })),
+      leg: int,
+      along: z.number(),
+      phase: z.enum(['marching', 'camp']),
+      direction: z.enum(['out', 'back']),
+      arrived: z.boolean(),
+      weather: z.string(),
+    })
+    .nullable(),
   combat: PlayerCombat.nullable(),
   party: z.array(
     z.object({

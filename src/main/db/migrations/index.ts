@@ -20,6 +20,7 @@ import * as m0015 from './0015-players'
 import * as m0016 from './0016-log-search-queue'
 import * as m0017 from './0017-action-by'
 import * as m0018 from './0018-audiences'
+import * as m0019 from './0019-journeys'
 import * as m0020 from './0020-ledger-sums'
 
 export const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '0016-log-search-queue': m0016,
   '0017-action-by': m0017,
   '0018-audiences': m0018,
+  '0019-journeys': m0019,
   '0020-ledger-sums': m0020,
 }
 

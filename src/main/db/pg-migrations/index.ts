@@ -11,12 +11,14 @@ import type { Migration, MigrationProvider } from 'kysely/migration'
 import * as m0001 from './0001-initial'
 import * as m0017 from './0017-action-by'
 import * as m0018 from './0018-audiences'
+import * as m0019 from './0019-journeys'
 import * as m0020 from './0020-ledger-sums'
 
 export const pgMigrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0017-action-by': m0017,
   '0018-audiences': m0018,
+  '0019-journeys': m0019,
   '0020-ledger-sums': m0020,
 }
 

@@ -66,6 +66,17 @@ export async function setSetting(deps: ServiceDeps, input: { campaignId: number;
         [{ field: 'value', problem: 'the clock has already moved' }],
       )
     }
+    if (input.key === 'clock.sunrise' || input.key === 'clock.sunset') {
+      // CLK-12: the sun sets after it rises.
+      const other = input.key === 'clock.sunrise' ? 'clock.sunset' : 'clock.sunrise'
+      const otherValue = String(await getSetting(tx.trx, input.campaignId, other))
+      const [rise, set] = input.key === 'clock.sunrise' ? [String(parsed.data), otherValue] : [otherValue, String(parsed.data)]
+      if (set <= rise) {
+        throw new AppError('invalid_input', `${SETTING_META[input.key].label}: sunset (${set}) must come after sunrise (${rise}); the setting was not changed.`, [
+          { field: 'value', problem: 'sunset must come after sunrise' },
+        ])
+      }
+    }
     const value = JSON.stringify(parsed.data)
     await tx.trx
       .insertInto('setting')

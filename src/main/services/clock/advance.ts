@@ -8,6 +8,7 @@ import type { ClockReport, Span } from '../../../shared/contract'
 import type { ServiceDeps } from '../core'
 import { AppError } from '../core'
 import { clockStep, orRefuse } from './run-step'
+import { travelStep } from './journey-step'
 import type { StepContext, StepResult } from './step-context'
 import type { PendingAdvance } from './store'
 import { spanWords, when } from './view'
@@ -98,6 +99,8 @@ export async function goOn(deps: ServiceDeps, campaignId: number, drop = false):
   return clockStep(deps, campaignId, 'advanced', async (ctx) => {
     const pending = ctx.goOn
     if (pending === null) throw new AppError('refused', 'There is nothing to go on with: the last advance ran to the end of what you asked.')
+    // CLK-14: what a journey's stop left is the road: travel on.
+    if (pending.journey) return travelStep(ctx, { pending }, 'Travelled on')
     const rest: engine.Span = { seconds: pending.seconds }
     const request: engine.AdvanceRequest = pending.until ? { until: pending.until, within: rest } : rest
     return advanceStep(ctx, request, pending.of, 'Went on with')

@@ -77,6 +77,7 @@ export async function clockStep(
       state,
       partyLocationId: stored.partyLocationId,
       goOn: stored.goOn,
+      journey: stored.journey ?? null,
       recorder,
       names,
       dice: async () => (rolled.dice ??= await campaignDice(tx, campaignId)),
@@ -87,7 +88,8 @@ export async function clockStep(
     const partyLocationId = result.partyLocationId === undefined ? stored.partyLocationId : result.partyLocationId
     const resting = result.resting ?? restingAfter(result.state)
     const goOn = result.goOn === undefined ? stored.goOn : result.goOn
-    await saveClock(tx, campaignId, result.state, { partyLocationId, resting, goOn })
+    const journey = result.journey === undefined ? (stored.journey ?? null) : result.journey
+    await saveClock(tx, campaignId, result.state, { partyLocationId, resting, goOn, journey })
 
     // A light handed over or lit in this step may name someone the clock did not before.
     await names.need([...clockCharacterIds(result.state), ...eventCharacterIds(events)])
@@ -107,13 +109,17 @@ export async function clockStep(
           checks: checks.map((c) => ({ at: c.at, face: c.face, threshold: c.threshold, encounter: c.encounter })),
           stopped: result.stopped ?? null,
           ...(result.carriers ? { carriers: result.carriers } : {}),
+          ...result.payload,
         },
         dice: rolled.dice?.faces ?? null,
         gmOnly: result.gmOnly ?? false,
       },
     ]
+    const own = [...(result.entries ?? [])]
     for (let i = 0; i < events.length; i++) {
       const e = events[i]!
+      // A step's own entries (a journey's camp, a leg done) come before the clock's events of a later time.
+      while (own.length > 0 && own[0]!.gameTime < e.at) entries.push({ ...own.shift()!, gmOnly: false })
       if (e.kind === 'encounter check' && !e.encounter) continue
       entries.push({
         kind: `clock.event.${e.kind.replaceAll(' ', '-')}`,
@@ -122,6 +128,7 @@ export async function clockStep(
         gmOnly: e.kind === 'timer' && e.hiddenFromPlayers,
       })
     }
+    for (const entry of own) entries.push({ ...entry, gmOnly: false })
     await recorder.logAll(entries)
     changes = await recorder.finish(action, result.summary)
     const found = checks.find((c) => c.encounter)
@@ -129,7 +136,7 @@ export async function clockStep(
     const unread = changes.some((c) => c.table === 'inventory_item' || c.table === 'character')
     const read = unread ? { names } : { names, provisions, restRows }
     return {
-      clock: await loadClockView(tx, campaignId, system, { ...result.state, partyLocationId, resting, goOn }, { action, summary: result.summary }, read),
+      clock: await loadClockView(tx, campaignId, system, { ...result.state, partyLocationId, resting, goOn, journey }, { action, summary: result.summary }, read),
       summary: result.summary,
       encounter: found?.distance ? { at: found.at, face: found.face, distanceFeet: found.distance.feet, place: found.distance.place } : null,
       lines,
@@ -145,6 +152,7 @@ export async function clockStep(
 export function announce(deps: ServiceDeps, campaignId: number, time: number, mode: ClockReport['clock']['mode'], changes: RowChange[]): void {
   deps.events.emit('clock.moved', { campaignId, time, mode })
   for (const c of changes) {
+    if (c.table === 'journey' || c.table === 'journey_leg') continue
     const row = c.after ?? c.before
     const characterId = typeof row?.character_id === 'number' ? row.character_id : null
     deps.events.emit('record.changed', {

@@ -10,6 +10,8 @@ import type { Provisions } from '../../engines/clock'
 import { loadProvisions, readRestRows, restRecordsOf, type RestRows, type StoredClock } from './store'
 import { loadSupplies, partyWhereabouts } from './supplies'
 import { NameBook, clockCharacterIds, clockView, lightItemNames } from './view'
+import { daylightNow } from './daylight'
+import { journeyOnView } from './journey-road'
 
 /** CLK-2: the combat round's length in this campaign. */
 export async function roundSeconds(db: Kysely<Database>, campaignId: number, system: SystemId): Promise<number> {
@@ -61,13 +63,29 @@ export async function loadClockView(
   tx: Tx,
   campaignId: number,
   system: SystemId,
-  state: ClockState & Pick<StoredClock, 'partyLocationId' | 'resting' | 'goOn'>,
+  state: ClockState & Pick<StoredClock, 'partyLocationId' | 'resting' | 'goOn' | 'journey'>,
   undo: { action: string; summary: string } | null,
   read: AlreadyRead = {},
 ): Promise<ClockView> {
   const goOn = state.goOn
   const provisions = read.provisions ?? (await loadProvisions(tx, campaignId))
   const names = await (read.names ?? new NameBook(tx.trx, campaignId)).need([...clockCharacterIds(state), ...provisions.map((p) => p.characterId)])
+  const journey = await journeyOnView(tx.trx, campaignId, state.journey)
+  const whereabouts = await partyWhereabouts(tx.trx, campaignId, state.partyLocationId)
+  if (journey && !journey.arrived) {
+    // CLK-14: on the road, the leg's own table is offered first.
+    const own = await tx.trx
+      .selectFrom('journey_leg as l')
+      .innerJoin('encounter_table as t', 't.id', 'l.table_id')
+      .select(['t.id', 't.name', 't.dice'])
+      .where('l.journey_id', '=', journey.id)
+      .orderBy('l.position')
+      .orderBy('l.id')
+      .offset(journey.leg - 1)
+      .limit(1)
+      .executeTakeFirst()
+    if (own) whereabouts.tables = [own, ...whereabouts.tables.filter((t) => t.id !== own.id)]
+  }
   return clockView(campaignId, state, {
     system,
     provisions,
@@ -76,9 +94,11 @@ export async function loadClockView(
     roundSeconds: await roundSeconds(tx.trx, campaignId, system),
     undo,
     supplies: await suppliesFor(tx, campaignId, state),
-    whereabouts: await partyWhereabouts(tx.trx, campaignId, state.partyLocationId),
+    whereabouts,
     rest: await restView(tx, campaignId, state.resting, { ...read, names }),
     darknessModifier: engine.clockRulesFor(system).darknessModifier,
+    daylight: await daylightNow(tx.trx, campaignId, state, state.time),
+    journey,
     reaction: await reactionRoll(tx.trx, campaignId, system),
     goOn: goOn ? { seconds: goOn.seconds, of: goOn.of, at: goOn.at, kind: goOn.kind } : null,
   })

@@ -3,7 +3,7 @@ import type { ClockEvent, ClockState } from '../../engines/clock'
 import type { SystemId } from '../../../shared/contract'
 import type { Tx, CampaignDice } from '../core'
 import type { StepRecorder } from './steps'
-import type { PendingAdvance } from './store'
+import type { JourneyOnClock, PendingAdvance } from './store'
 import type { NameBook } from './view'
 
 export interface StepResult {
@@ -21,6 +21,12 @@ export interface StepResult {
   stopped?: { kind: string; at: number } | null
   /** CLK-3: what "go on" advances after this step; unchanged when absent. */
   goOn?: PendingAdvance | null
+  /** CLK-14: the journey under way after this step; unchanged when absent. */
+  journey?: JourneyOnClock | null
+  /** More for the step's own entry (the players' gate reads it by the action's kind). */
+  payload?: Record<string, unknown>
+  /** Entries of their own, besides the clock's events, written in game-time order with them (a journey's camps and legs). */
+  entries?: { kind: string; gameTime: number; payload: Record<string, unknown> }[]
 }
 
 export interface StepContext {
@@ -32,6 +38,8 @@ export interface StepContext {
   partyLocationId: number | null
   /** CLK-3: the rest of the last advance that stopped, if any. */
   goOn: PendingAdvance | null
+  /** CLK-14: the journey under way, if any. */
+  journey: JourneyOnClock | null
   recorder: StepRecorder
   /** Names of the characters the clock names; `need` reads more (a step's input may name another). */
   names: NameBook

@@ -9,7 +9,7 @@ import type { ClockState } from '../../engines/clock'
 import type { LogEntry } from '../../../shared/contract'
 import { type Tx, AppError, appendLog, appendLogs, type NewLogEntry, changedSince, markActionUndone, markStepLogUndone, restoreRow, rowWords, RowSnapshots, type RowChange, stepUndoGate, stepUndoable, touchCampaign } from '../core'
 
-type StepTable = 'inventory_item' | 'injury' | 'character'
+type StepTable = 'inventory_item' | 'injury' | 'character' | 'journey' | 'journey_leg'
 export type { RowChange } from '../core'
 
 /** Collects what one clock step changes; `finish` writes the step. */
@@ -29,6 +29,11 @@ export class StepRecorder {
   /** Call before changing a row: remembers it as it was, once per step. */
   touching(table: StepTable, id: number): Promise<void> {
     return this.rows.touching(table, id)
+  }
+
+  /** A row the step made: undoing the step deletes it. */
+  created(table: StepTable, id: number): void {
+    this.rows.created(table, id)
   }
 
   /** Remembers a row already read (in a batch) as it was, once per step. */

@@ -4,6 +4,7 @@
  * (their inventory) and injuries with a heal time (the injury table).
  */
 import { gameTime, newClock, osrInjury, type ClockState, type InjuryRecord, type Provisions, type StopKind } from '../../engines/clock'
+import type { Progress } from '../../engines/journey'
 import { getSetting } from '../campaigns'
 import { type Tx, requireCampaign } from '../core'
 
@@ -18,7 +19,12 @@ export interface PendingAdvance {
   /** Where and why it stopped. */
   at: number
   kind: StopKind
+  /** CLK-14: the rest is the journey's road: travelling on, to camp or to the end, or a span. */
+  journey?: 'camp' | 'arrival' | 'span'
 }
+
+/** CLK-14: the journey the party is on and where it is on the road; kept with the clock so an undo puts it back. */
+export type JourneyOnClock = Progress & { journeyId: number }
 
 /**
  * The clock as stored, with where the party is (a location of the campaign, or null): it decides
@@ -31,6 +37,8 @@ export type StoredClock = ClockState & {
   resting: Record<string, number>
   /** CLK-3: what "go on" would advance. */
   goOn: PendingAdvance | null
+  /** CLK-14: the journey under way, or null. */
+  journey?: JourneyOnClock | null
 }
 
 /**
@@ -48,10 +56,10 @@ export async function loadStoredClock(tx: Tx, campaignId: number, campaignChecke
     .executeTakeFirst()
   if (!row || !row.moved) {
     const start = await getSetting(tx.trx, campaignId, 'clock.start')
-    return { ...newClock({ time: gameTime(start.day, start.time), place: 'enclosed' }), partyLocationId: null, resting: {}, goOn: null }
+    return { ...newClock({ time: gameTime(start.day, start.time), place: 'enclosed' }), partyLocationId: null, resting: {}, goOn: null, journey: null }
   }
   const stored = JSON.parse(row.state) as StoredClock
-  return { ...stored, partyLocationId: stored.partyLocationId ?? null, resting: stored.resting ?? {}, goOn: stored.goOn ?? null, provisions: [], injuries: [] }
+  return { ...stored, partyLocationId: stored.partyLocationId ?? null, resting: stored.resting ?? {}, goOn: stored.goOn ?? null, journey: stored.journey ?? null, provisions: [], injuries: [] }
 }
 
 /** Writes the clock; what "go on" would advance is kept as it was unless given. */
@@ -59,10 +67,11 @@ export async function saveClock(
   tx: Tx,
   campaignId: number,
   state: ClockState,
-  extra: { partyLocationId: number | null; resting: Record<string, number>; goOn?: PendingAdvance | null },
+  extra: { partyLocationId: number | null; resting: Record<string, number>; goOn?: PendingAdvance | null; journey?: JourneyOnClock | null },
 ): Promise<void> {
   const goOn = extra.goOn !== undefined ? extra.goOn : ((state as Partial<StoredClock>).goOn ?? null)
-  const json = JSON.stringify({ ...state, ...extra, goOn, provisions: [], injuries: [] })
+  const journey = extra.journey !== undefined ? extra.journey : ((state as Partial<StoredClock>).journey ?? null)
+  const json = JSON.stringify({ ...state, ...extra, goOn, journey, provisions: [], injuries: [] })
   await tx.trx
     .insertInto('clock')
     .values({ campaign_id: campaignId, state: json, updated_at: tx.realTime })

@@ -98,6 +98,8 @@ export interface ClockViewParts {
   whereabouts: Pick<ClockView, 'location' | 'tables'>
   rest: ClockView['rest']
   darknessModifier: number | null
+  daylight: ClockView['daylight']
+  journey: ClockView['journey']
   reaction: ClockView['reaction']
   goOn: ClockView['goOn']
 }
@@ -106,7 +108,8 @@ export interface ClockViewParts {
 export function clockView(campaignId: number, state: ClockState, parts: ClockViewParts): ClockView {
   const read = readClock(state)
   const face = effectiveThreshold(state.encounters)
-  const dark = !state.lights.some((l) => l.lit)
+  // CLK-13: under the sky by day no light is needed and no darkness is shown.
+  const dark = !state.lights.some((l) => l.lit) && !parts.daylight.daylit
   return {
     campaignId,
     system: parts.system,
@@ -136,6 +139,8 @@ export function clockView(campaignId: number, state: ClockState, parts: ClockVie
     }),
     dark,
     darknessModifier: dark ? parts.darknessModifier : parts.darknessModifier === null ? null : 0,
+    daylight: parts.daylight,
+    journey: parts.journey,
     reaction: parts.reaction,
     goOn: parts.goOn,
     timers: state.timers.map((t) => ({ ...t })),

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { Tx } from './context'
 
-export type SnapshotTable = 'inventory_item' | 'injury' | 'character'
+export type SnapshotTable = 'inventory_item' | 'injury' | 'character' | 'journey' | 'journey_leg'
 export type Row = Record<string, unknown>
 
 export interface RowChange<T extends SnapshotTable = SnapshotTable> {
@@ -26,7 +26,11 @@ export async function readRow(tx: Tx, table: SnapshotTable, id: number): Promise
       ? await tx.trx.selectFrom('inventory_item').selectAll().where('id', '=', id).executeTakeFirst()
       : table === 'injury'
         ? await tx.trx.selectFrom('injury').selectAll().where('id', '=', id).executeTakeFirst()
-        : await tx.trx.selectFrom('character').selectAll().where('id', '=', id).executeTakeFirst()
+        : table === 'journey'
+          ? await tx.trx.selectFrom('journey').selectAll().where('id', '=', id).executeTakeFirst()
+          : table === 'journey_leg'
+            ? await tx.trx.selectFrom('journey_leg').selectAll().where('id', '=', id).executeTakeFirst()
+            : await tx.trx.selectFrom('character').selectAll().where('id', '=', id).executeTakeFirst()
   return (row as Row | undefined) ?? null
 }
 
@@ -38,7 +42,11 @@ export async function readRows(tx: Tx, table: SnapshotTable, ids: readonly numbe
       ? await tx.trx.selectFrom('inventory_item').selectAll().where('id', 'in', ids).execute()
       : table === 'injury'
         ? await tx.trx.selectFrom('injury').selectAll().where('id', 'in', ids).execute()
-        : await tx.trx.selectFrom('character').selectAll().where('id', 'in', ids).execute()
+        : table === 'journey'
+          ? await tx.trx.selectFrom('journey').selectAll().where('id', 'in', ids).execute()
+          : table === 'journey_leg'
+            ? await tx.trx.selectFrom('journey_leg').selectAll().where('id', 'in', ids).execute()
+            : await tx.trx.selectFrom('character').selectAll().where('id', 'in', ids).execute()
   return rows as Row[]
 }
 
@@ -92,6 +100,8 @@ export async function changedSince<T extends SnapshotTable>(tx: Tx, changes: rea
 /** What a changed row is, in a GM's words: "the item “Torches”", "Glam’s sheet", "an injury". */
 export function rowWords(change: RowChange): string {
   const name = String((change.after ?? change.before)?.name ?? change.id)
+  if (change.table === 'journey') return `the journey “${name}”`
+  if (change.table === 'journey_leg') return 'a leg of the journey'
   return change.table === 'inventory_item' ? `the item “${name}”` : change.table === 'character' ? `${name}’s sheet` : 'an injury'
 }
 

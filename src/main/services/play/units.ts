@@ -56,7 +56,9 @@ async function stepUnits(tx: Tx, a: ActionRow): Promise<Unit[]> {
         await clock.combatFollower((await requireCampaign(tx, cid)).system)?.undo(tx, cid, undone.logs)
         await clock.saveClock(tx, cid, undone.clock, { partyLocationId: restored.partyLocationId ?? null, resting: restored.resting ?? {}, goOn: restored.goOn ?? null })
         tx.emitAfterCommit('clock.moved', { campaignId: cid, time: undone.clock.time, mode: undone.clock.mode })
-        for (const c of undone.changes) recordEvent(tx, cid, c, c.table === 'inventory_item' ? 'inventory' : c.table === 'character' ? 'character' : 'injury')
+        for (const c of undone.changes) {
+          if (c.table !== 'journey' && c.table !== 'journey_leg') recordEvent(tx, cid, c, c.table === 'inventory_item' ? 'inventory' : c.table === 'character' ? 'character' : 'injury')
+        }
       },
     })
   }

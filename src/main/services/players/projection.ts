@@ -13,6 +13,7 @@ import { capitalAliases } from '../../../shared/log-text/words'
 import { WARNING_SECONDS } from '../../engines/clock/lights'
 import { type ServiceDeps, notFound } from '../core'
 import { getClock } from '../clock'
+import { journeyStrip } from './journey-strip'
 import { partyAtTable } from '../party'
 import { tableCombat } from './foes'
 import { readReveals } from './reveals'
@@ -139,6 +140,8 @@ export async function playerView(deps: ServiceDeps, campaignId: number): Promise
       })),
     dark: clock.dark,
     // CLK-4: darkness in every system; its −5 is OSR-8's.
+    daylight: clock.daylight.sunUp ? 'day' : 'night',
+    journey: await journeyStrip(deps.db, campaignId, clock),
     darkness: clock.dark ? (clock.darknessModifier !== null ? `No light is lit: ${clock.darknessModifier < 0 ? `−${-clock.darknessModifier}` : clock.darknessModifier} to actions in darkness` : 'No light is lit') : null,
     combat,
     party: party.members.map((m) => ({

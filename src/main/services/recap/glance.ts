@@ -14,12 +14,18 @@ export function glance(entries: LogEntry[], variant: RecapVariant): string[] {
   const lightsOut: string[] = []
   const short: string[] = []
   const loot: string[] = []
+  // CLK-14: the journey's legs, camps and what was met where.
+  const road = { legs: 0, camps: 0, met: [] as string[], arrived: '' }
   // Gained and spent, per holder and currency, from the ledger's own entries.
   const sums = new Map<string, { gained: number; spent: number }>()
   for (const e of entries) {
     const k = e.kind
     if (k.startsWith('clock.')) {
       if (Array.isArray(e.payload.checks)) checks += e.payload.checks.length
+      if (k === 'clock.event.journey-leg-done') road.legs++
+      else if (k === 'clock.event.journey-camp') road.camps++
+      else if (k === 'clock.event.journey-met') road.met.push(lineText(e).replace(/^met /, ''))
+      else if (k === 'clock.event.journey-arrived') road.arrived = lineText(e).replace(/^the party /, '')
       if (k === 'clock.event.encounter-check') encounters++
       else if (k === 'clock.event.natural-healing') healed.push(lineText(e).replace(/\.$/, ''))
       else if (k === 'clock.event.light-out') lightsOut.push(lineText(e))
@@ -43,6 +49,10 @@ export function glance(entries: LogEntry[], variant: RecapVariant): string[] {
   const lines: string[] = []
   if (variant === 'gm' && checks > 0) lines.push(`Encounter checks: ${plural(checks, 'check')}, ${plural(encounters, 'encounter')}`)
   else if (encounters > 0) lines.push(`Encounters: ${encounters}`)
+  if (road.legs + road.camps + road.met.length > 0 || road.arrived) {
+    const met = road.met.length ? `, met ${road.met.join('; ')}` : ''
+    lines.push(`Journey: ${plural(road.legs, 'leg')} done, ${plural(road.camps, 'camp')}${met}${road.arrived ? `; ${road.arrived}` : ''}`)
+  }
   if (taken.length) lines.push(`Injuries taken: ${taken.join(', ')}`)
   if (healed.length) lines.push(`Healed: ${healed.join('; ')}`)
   if (lightsOut.length) lines.push(`Lights gone out: ${lightsOut.join('; ')}`)

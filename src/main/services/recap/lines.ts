@@ -17,6 +17,8 @@ const SKIPPED = new Set([
   'session.deleted',
   'inventory.updated',
   'clock.advanced',
+  // CLK-14: a journey's travel is told by its road's own entries (camps, legs, what was met where).
+  'clock.journey-travelled',
   'clock.event.new-day',
   'clock.undone',
   'clock.time-set',
@@ -52,6 +54,7 @@ function topicOfKind(kind: string): string | null {
   if (kind.startsWith('inventory.')) return 'Loot'
   if (kind === 'note') return 'Note'
   if (kind.startsWith('session.')) return 'Session'
+  if (kind.startsWith('clock.journey-') || kind.startsWith('clock.event.journey-')) return 'Journey'
   if (kind === 'clock.rest' || kind === 'clock.mode') return 'Time'
   if (/combat|round|initiative|harm|damage/.test(kind)) return 'Combat'
   if (/conflict|duel|opposed|challenge\.|race|team/.test(kind)) return 'Conflict'

@@ -14,6 +14,7 @@ function toLocation(row: LocationRow): Location {
     name: row.name,
     kind: row.kind,
     description: row.description,
+    underSky: row.under_sky === null ? null : row.under_sky === 1,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }
@@ -70,7 +71,7 @@ async function refuseLoop(tx: Tx, moving: LocationRow, parent: LocationRow): Pro
  */
 export async function createLocation(
   deps: ServiceDeps,
-  input: { campaignId: number; name: string; kind: Location['kind']; description: string; parentId: number | null },
+  input: { campaignId: number; name: string; kind: Location['kind']; description: string; parentId: number | null; underSky?: boolean | null | undefined },
 ): Promise<Location> {
   return unitOfWork(deps, async (tx) => {
     await requireCampaign(tx, input.campaignId)
@@ -83,6 +84,7 @@ export async function createLocation(
         name: input.name,
         kind: input.kind,
         description: input.description,
+        under_sky: input.underSky === undefined || input.underSky === null ? null : input.underSky ? 1 : 0,
         created_at: tx.realTime,
         updated_at: tx.realTime,
       })
@@ -103,7 +105,14 @@ export async function createLocation(
  */
 export async function updateLocation(
   deps: ServiceDeps,
-  input: { id: number; name?: string | undefined; kind?: Location['kind'] | undefined; description?: string | undefined; parentId?: number | null | undefined },
+  input: {
+    id: number
+    name?: string | undefined
+    kind?: Location['kind'] | undefined
+    description?: string | undefined
+    parentId?: number | null | undefined
+    underSky?: boolean | null | undefined
+  },
 ): Promise<Location> {
   return unitOfWork(deps, async (tx) => {
     const before = await requireLocation(tx, input.id)
@@ -112,6 +121,7 @@ export async function updateLocation(
       ...(input.kind !== undefined && input.kind !== before.kind ? { kind: input.kind } : {}),
       ...(input.description !== undefined && input.description !== before.description ? { description: input.description } : {}),
       ...(input.parentId !== undefined && input.parentId !== before.parent_id ? { parentId: input.parentId } : {}),
+      ...(input.underSky !== undefined && (input.underSky === null ? null : input.underSky ? 1 : 0) !== before.under_sky ? { underSky: input.underSky } : {}),
     }
     if (Object.keys(changes).length === 0) return toLocation(before)
     let movedInto: string | null = null
@@ -120,14 +130,19 @@ export async function updateLocation(
       await refuseLoop(tx, before, parent)
       movedInto = parent.name
     }
-    const { parentId, ...rest } = changes
+    const { parentId, underSky, ...rest } = changes
     const row = await tx.trx
       .updateTable('location')
-      .set({ ...rest, ...(parentId !== undefined ? { parent_id: parentId } : {}), updated_at: tx.realTime })
+      .set({
+        ...rest,
+        ...(parentId !== undefined ? { parent_id: parentId } : {}),
+        ...(underSky !== undefined ? { under_sky: underSky === null ? null : underSky ? 1 : 0 } : {}),
+        updated_at: tx.realTime,
+      })
       .where('id', '=', input.id)
       .returningAll()
       .executeTakeFirstOrThrow()
-    const from = { name: before.name, kind: before.kind, description: before.description, parentId: before.parent_id }
+    const from = { name: before.name, kind: before.kind, description: before.description, parentId: before.parent_id, underSky: before.under_sky === null ? null : before.under_sky === 1 }
     await recordChanged(
       tx,
       { campaignId: row.campaign_id, kind: 'location', id: row.id, change: 'updated' },

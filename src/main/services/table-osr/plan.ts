@@ -5,9 +5,8 @@
  */
 import type { OsrModifierPart, OsrFighter, ParsedOsrRoll } from '../../../shared/contract'
 import { accuracyFt, BACKSTAB_BONUS, CHECK_TARGET, darknessModifier, optionBonus, rangePenalty, sampleSpell, SAMPLE_SPELLS, scaleSpellDefinition, strikeBonus, type Launcher, type OptionName, type ShotInput, type SpellDefinition, type StrikeInput, type WeaponClass } from '../../engines/osr'
-import { darkness } from '../../engines/clock'
 import { type Tx, AppError } from '../core'
-import { loadStoredClock } from '../clock'
+import { partyInDarkness } from '../clock'
 import { fighterIn } from './fighters'
 
 type Weapon = OsrFighter['weapons'][number]
@@ -29,7 +28,7 @@ export function refused(message: string, field: string): AppError {
 /** OSR-8: the clock's darkness, unless the GM says otherwise for this roll. */
 async function inDarkness(tx: Tx, campaignId: number, said: boolean | undefined): Promise<boolean> {
   if (said !== undefined) return said
-  return darkness(await loadStoredClock(tx, campaignId)).dark
+  return partyInDarkness(tx, campaignId)
 }
 
 /** The darkness part: −5 in the dark unless the character sees in the dark (OSR-4 e, OSR-8). */

@@ -5,8 +5,7 @@
  */
 import type { OsrCombatant, OsrFighter, OsrTableView } from '../../../shared/contract'
 import type { Tx } from '../core'
-import { darkness } from '../../engines/clock'
-import { loadStoredClock } from '../clock'
+import { loadStoredClock, partyInDarkness } from '../clock'
 import { loadFighter } from './fighters'
 import { loadTableState, type CombatState } from './state'
 import { lastTableStep } from './steps'
@@ -110,7 +109,7 @@ export async function tableView(tx: Tx, campaignId: number): Promise<OsrTableVie
     campaignId,
     time: clock.time,
     mode: clock.mode,
-    dark: darkness(clock).dark,
+    dark: await partyInDarkness(tx, campaignId),
     combat,
     preparations,
     lastStep: await lastTableStep(tx, campaignId),

@@ -33,10 +33,40 @@ function clock(v: PlayerView): HTMLElement {
     el('p', { class: 'campaign' }, v.campaignName),
     el('p', { class: 'when', 'data-testid': 'players-when' }, `Day ${v.day} · ${v.timeOfDay}`),
     el('p', { class: `mode mode-${v.mode}`, 'data-testid': 'players-mode' }, v.mode === 'combat' ? `Combat · round ${v.round}` : MODE_WORDS[v.mode]),
+    el('p', { class: `daylight daylight-${v.daylight}`, 'data-testid': 'players-daylight' }, v.daylight === 'day' ? 'Day' : 'Night'),
   )
 }
 
-function lights(v: PlayerView): HTMLElement {
+/** CLK-14: the road as the players know it: the legs, where they are, camp or march, the weather. */
+function journey(v: PlayerView): HTMLElement | null {
+  const j = v.journey
+  if (!j) return null
+  const strip = el('ol', { class: 'road', 'aria-label': 'The road' })
+  j.legs.forEach((leg, k) => {
+    const here = !j.arrived && j.leg === k + 1
+    const done = j.arrived ? (j.direction === 'out' ? 1 : 0) : k + 1 < j.leg ? 1 : here ? Math.min(1, j.along / (leg.length || 1)) : 0
+    const fill = el('span', { class: 'fill' })
+    fill.style.width = `${Math.round(done * 100)}%`
+    const item = el('li', { class: here ? 'leg here' : 'leg' }, el('span', { class: 'bar' }, fill), el('span', { class: 'leg-name' }, `${leg.terrain} · ${leg.length} ${leg.unit}`))
+    item.style.flexGrow = String(leg.length)
+    strip.append(item)
+  })
+  const where = j.arrived
+    ? j.direction === 'out' ? `Arrived at ${j.to}` : 'Back where the journey began'
+    : `Leg ${j.leg} of ${j.legs.length}: ${j.legs[j.leg - 1]?.terrain ?? ''}, ${j.along} of ${j.legs[j.leg - 1]?.length ?? 0} ${j.legs[j.leg - 1]?.unit ?? ''} · ${j.phase === 'camp' ? 'in camp' : 'on the march'}`
+  return el(
+    'section',
+    { class: 'journey', 'aria-label': 'The journey', 'data-testid': 'players-journey' },
+    el('h2', {}, j.to ? `To ${j.to}` : j.name),
+    strip,
+    el('p', { class: 'where', 'data-testid': 'players-journey-where' }, where),
+    j.weather ? el('p', { class: 'weather', 'data-testid': 'players-weather' }, j.weather) : null,
+  )
+}
+
+function lights(v: PlayerView): HTMLElement | null {
+  // CLK-13: by day under the sky, with no light lit, there is nothing to show here.
+  if (!v.dark && v.lights.length === 0) return null
   const section = el('section', { class: 'lights', 'aria-label': 'Lights', 'data-testid': 'players-lights' })
   if (v.dark) section.append(el('p', { class: 'dark', role: 'alert', 'data-testid': 'players-dark' }, 'Darkness', el('span', {}, v.darkness ?? 'No light is lit')))
   for (const l of v.lights) {
@@ -127,7 +157,7 @@ export function drawView(root: HTMLElement, v: PlayerView | null): void {
     root.replaceChildren(el('p', { class: 'message' }, 'The GM is not sharing a campaign right now.'))
     return
   }
-  root.replaceChildren(...[clock(v), lights(v), combat(v), party(v), rolls(v), handouts(v)].filter((x): x is HTMLElement => x !== null))
+  root.replaceChildren(...[clock(v), journey(v), lights(v), combat(v), party(v), rolls(v), handouts(v)].filter((x): x is HTMLElement => x !== null))
   document.title = `${v.campaignName} · Players`
 }
 

@@ -27,6 +27,14 @@ type CampaignMethod = Extract<
   | 'timer.add'
   | 'timer.remove'
   | 'clock.rest'
+  | 'journey.plan'
+  | 'journey.setOut'
+  | 'journey.travel'
+  | 'journey.detour'
+  | 'journey.forcedMarch'
+  | 'journey.turnBack'
+  | 'journey.stop'
+  | 'journey.weather'
 >
 
 const UNTIL_KEY = 'lantern.clock.until'

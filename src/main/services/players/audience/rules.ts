@@ -14,12 +14,13 @@ import { LODE_RULES } from './kinds/lode'
 import { CHALLENGE_RULES } from './kinds/challenge'
 import { RANKS_RULES } from './kinds/ranks'
 import { SCENE_RULES } from './kinds/scene'
+import { JOURNEY_RULES } from './kinds/journey'
 import type { KindRule, Payload } from './kinds/rule'
 
 export type { KindRule, Payload } from './kinds/rule'
 
 const RULES: ReadonlyMap<string, KindRule> = new Map(
-  Object.entries({ ...COMMON_RULES, ...OSR_RULES, ...LADDER_RULES, ...LODE_RULES, ...CHALLENGE_RULES, ...RANKS_RULES, ...SCENE_RULES }),
+  Object.entries({ ...COMMON_RULES, ...OSR_RULES, ...LADDER_RULES, ...LODE_RULES, ...CHALLENGE_RULES, ...RANKS_RULES, ...SCENE_RULES, ...JOURNEY_RULES }),
 )
 
 /** The rule of a kind: by its name, else by its prefix, else the GM's alone. */

@@ -1,0 +1,74 @@
+/**
+ * Daylight where the party is (CLK-12, CLK-13): the campaign's sunrise, sunset and season, and
+ * whether the party is under the sky — on a journey's road, or at a location that is (a room
+ * taking its dungeon's answer). Under the sky by day no darkness is shown.
+ */
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema'
+import { DAY } from '../../engines/clock'
+import { isDaytime, sunTimes, underSky, type Daylight, type SkyPlace } from '../../engines/journey'
+import { getSetting } from '../campaigns'
+import { loadStoredClock, type JourneyOnClock } from './store'
+import type { Tx } from '../core'
+
+/** The campaign's daylight settings (CLK-12). */
+export async function campaignDaylight(db: Kysely<Database>, campaignId: number): Promise<Daylight> {
+  return {
+    sunrise: await getSetting(db, campaignId, 'clock.sunrise'),
+    sunset: await getSetting(db, campaignId, 'clock.sunset'),
+    season: await getSetting(db, campaignId, 'clock.season'),
+  }
+}
+
+/**
+ * CLK-13: whether the party is under the sky: on the road of a journey (or at the end of one whose
+ * destination is no location), or at a location under the sky; at no location, not (darkness as
+ * CLK-4 has it).
+ */
+export async function partyUnderSky(db: Kysely<Database>, campaignId: number, where: { partyLocationId: number | null; journey?: JourneyOnClock | null }): Promise<boolean> {
+  // On the road, or at its end when the destination is no location of the campaign: under the sky.
+  if (where.journey && (!where.journey.arrived || where.partyLocationId === null)) return true
+  if (where.partyLocationId === null) return false
+  const places = await db.selectFrom('location').select(['id', 'parent_id', 'kind', 'under_sky']).where('campaign_id', '=', campaignId).execute()
+  const byId = new Map(places.map((p) => [p.id, p]))
+  const chain: SkyPlace[] = []
+  const seen = new Set<number>()
+  for (let p = byId.get(where.partyLocationId); p && !seen.has(p.id); p = p.parent_id === null ? undefined : byId.get(p.parent_id)) {
+    seen.add(p.id)
+    chain.push({ underSky: p.under_sky === null ? null : p.under_sky === 1, kind: p.kind })
+  }
+  return chain.length > 0 && underSky(chain)
+}
+
+const hhmm = (seconds: number): string => `${String(Math.floor(seconds / 3600) % 24).padStart(2, '0')}:${String(Math.floor((seconds % 3600) / 60)).padStart(2, '0')}`
+
+/** What the clock shows of daylight: the sun's times today, whether it is up, whether the party is under the sky, and so lit by it. */
+export interface DaylightNow {
+  sunrise: string
+  sunset: string
+  sunUp: boolean
+  underSky: boolean
+  daylit: boolean
+}
+
+/**
+ * Daylight for the party at a game time (CLK-12, CLK-13).
+ * @example await daylightNow(db, 1, stored, gameTime(1, '12:00')) // { sunUp: true, underSky: true, daylit: true, … }
+ */
+export async function daylightNow(db: Kysely<Database>, campaignId: number, where: { partyLocationId: number | null; journey?: JourneyOnClock | null }, time: number): Promise<DaylightNow> {
+  const d = await campaignDaylight(db, campaignId)
+  const sun = sunTimes(d)
+  const sky = await partyUnderSky(db, campaignId, where)
+  const sunUp = isDaytime(time, d)
+  return { sunrise: hhmm(sun.sunrise), sunset: hhmm(sun.sunset === DAY ? DAY - 60 : sun.sunset), sunUp, underSky: sky, daylit: sky && sunUp }
+}
+
+/**
+ * CLK-4, CLK-13: whether the party is in darkness now: no light lit, and no sun on it.
+ * @example await partyInDarkness(tx, 1) // false at noon on the road
+ */
+export async function partyInDarkness(tx: Tx, campaignId: number): Promise<boolean> {
+  const clock = await loadStoredClock(tx, campaignId)
+  if (clock.lights.some((l) => l.lit)) return false
+  return !(await daylightNow(tx.trx, campaignId, clock, clock.time)).daylit
+}

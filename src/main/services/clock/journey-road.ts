@@ -1,0 +1,82 @@
+/**
+ * A journey's road as the clock reads it (CLK-14): its legs in order, in feet for the engine, and
+ * the campaign's rules for the road (marching day, daylight, the watch's checks in camp).
+ */
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema'
+import type { JourneyLegRow, JourneyRow } from '../../db/schema-journey'
+import type { ClockView } from '../../../shared/contract'
+import { HOUR } from '../../engines/clock'
+import { fromFeet, position, toFeet, type CampChecks, type DistanceUnit, type Leg, type RoadRules } from '../../engines/journey'
+import { getSetting } from '../campaigns'
+import { AppError } from '../core'
+import { campaignDaylight } from './daylight'
+import type { JourneyOnClock } from './store'
+
+export interface Road {
+  journey: JourneyRow
+  rows: JourneyLegRow[]
+  legs: Leg[]
+}
+
+/** A journey of this campaign with its legs in order; refused in words when there is none. */
+export async function loadRoad(db: Kysely<Database>, campaignId: number, journeyId: number): Promise<Road> {
+  const journey = await db.selectFrom('journey').selectAll().where('id', '=', journeyId).where('campaign_id', '=', campaignId).executeTakeFirst()
+  if (!journey) throw new AppError('not_found', `There is no journey with id ${journeyId} in this campaign.`, [{ field: 'journeyId', problem: 'not in this campaign' }])
+  const rows = await db.selectFrom('journey_leg').selectAll().where('journey_id', '=', journeyId).orderBy('position').orderBy('id').execute()
+  return { journey, rows, legs: rows.map(legOf) }
+}
+
+/** A leg row as the engine walks it: its length in feet. */
+export function legOf(row: JourneyLegRow): Leg {
+  return { name: row.terrain, lengthFt: toFeet(row.length, row.unit), place: row.place, threshold: row.threshold }
+}
+
+/** CLK-15: the campaign's rules for the road. */
+export async function roadRules(db: Kysely<Database>, campaignId: number): Promise<RoadRules & { campChecks: CampChecks; unit: DistanceUnit }> {
+  return {
+    marchSeconds: (await getSetting(db, campaignId, 'journey.marchHours')) * HOUR,
+    daylight: await campaignDaylight(db, campaignId),
+    campChecks: await getSetting(db, campaignId, 'journey.campChecks'),
+    unit: await getSetting(db, campaignId, 'journey.distanceUnit'),
+  }
+}
+
+/**
+ * Where on the road, in a GM's words: "mile 4.2 of leg 2 (forest)".
+ * @example whereOnRoad(road, 1, 22176) // 'mile 4.2 of leg 2 (forest)'
+ */
+export function whereOnRoad(road: Road, leg: number, feet: number): string {
+  const row = road.rows[leg]
+  if (!row) return 'on the road'
+  return `${row.unit === 'km' ? 'km' : 'mile'} ${fromFeet(feet, row.unit)} of leg ${leg + 1} (${row.terrain})`
+}
+
+/** The journey under way as the clock bar shows it. */
+export async function journeyOnView(db: Kysely<Database>, campaignId: number, on: JourneyOnClock | null | undefined): Promise<ClockView['journey']> {
+  if (!on) return null
+  const road = await db
+    .selectFrom('journey')
+    .select(['id', 'name'])
+    .where('id', '=', on.journeyId)
+    .where('campaign_id', '=', campaignId)
+    .executeTakeFirst()
+  if (!road) return null
+  const rows = await db.selectFrom('journey_leg').selectAll().where('journey_id', '=', on.journeyId).orderBy('position').orderBy('id').execute()
+  const here = position(on, rows.map(legOf))
+  const row = rows[here.leg]
+  if (!row) return null
+  return {
+    id: road.id,
+    name: road.name,
+    leg: here.leg + 1,
+    legs: rows.length,
+    terrain: row.terrain,
+    along: fromFeet(here.feet, row.unit),
+    length: row.length,
+    unit: row.unit,
+    phase: on.phase,
+    direction: on.direction,
+    arrived: on.arrived,
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * Journeys on the clock in the browser (CLK-14 … CLK-16), in an old-school campaign and a Ladder
+ * one: the GM plans a three-leg journey and reads its numbers, sets out, meets an encounter on the
+ * road and goes on, camps twice, arrives, and reads the road so far; the players' screen shows the
+ * strip with the legs, where the party is and the weather line, never a threshold or a table.
+ */
+import BetterSqlite3 from 'better-sqlite3'
+import { mkdirSync } from 'node:fs'
+import { test, expect, watchConsole } from './fixtures'
+import type { Lantern } from './fixtures'
+import type { Page } from '@playwright/test'
+import { createCampaign, openSection } from './support'
+
+process.env.LANTERN_SHARE_HOST = '127.0.0.1'
+process.env.LANTERN_SHARE_PORT = '0'
+const SHOTS = process.env.LANTERN_SHOTS ?? 'out-i28'
+
+/** Glam with 145 lbs and food for the road; the clock starting at first light; seeded dice. */
+function seed(lantern: Lantern, campaignId: number, dice: string, campChecks: 'every turn' | 'none'): void {
+  const db = new BetterSqlite3(lantern.dataFile)
+  const glam = db
+    .prepare("insert into character (campaign_id, kind, name, sheet, created_at, updated_at) values (?, 'pc', 'Glam', ?, 't', 't')")
+    .run(campaignId, JSON.stringify({ level: 1, B: 0, M: 0, S: 0, h: 5, maxH: 5 })).lastInsertRowid
+  const add = db.prepare("insert into inventory_item (character_id, name, kind, quantity, weight_lbs, details, created_at, updated_at) values (?, ?, ?, ?, ?, '{}', 't', 't')")
+  add.run(glam, 'Pack', 'other', 1, 135)
+  add.run(glam, 'Rations', 'ration', 6, 1)
+  add.run(glam, 'Waterskin', 'water', 4, 1)
+  db.prepare("insert into setting (campaign_id, key, value) values (?, 'clock.start', ?)").run(campaignId, JSON.stringify({ day: 1, time: '06:00' }))
+  db.prepare("insert into encounter_table (campaign_id, name, dice, created_at, updated_at) values (?, 'Marsh horrors', '1d6', 't', 't')").run(campaignId)
+  // CLK-15: the watch's checks at night, as the campaign's setting says.
+  db.prepare("insert into setting (campaign_id, key, value) values (?, 'journey.campChecks', ?)").run(campaignId, JSON.stringify(campChecks))
+  db.prepare('update campaign set dice_seed = ?, dice_counter = 0 where id = ?').run(dice, campaignId)
+  db.close()
+}
+
+/** Presses a road button and waits for the clock to move. */
+async function press(page: Page, name: string): Promise<void> {
+  const time = page.getByRole('region', { name: 'Clock' }).getByTestId('clock-time')
+  const before = await time.textContent()
+  await page.getByRole('button', { name, exact: true }).click()
+  await expect(time).not.toHaveText(before ?? '')
+}
+
+/** Travels on (going on after each encounter) until `done` reads true; counts the encounters met. */
+async function travelUntil(page: Page, ask: string, done: () => Promise<boolean>): Promise<number> {
+  let met = 0
+  for (let k = 0; k < 400 && !(await done()); k++) {
+    if (await page.getByRole('button', { name: 'Go on (G)' }).isVisible()) {
+      met++
+      await press(page, 'Go on (G)')
+    } else await press(page, ask)
+  }
+  expect(await done()).toBe(true)
+  return met
+}
+
+const CASES = [
+  { system: 'Old-school core', key: 'osr', campChecks: 'none', legs: [['road', '10', 'open'], ['forest', '0.5', 'enclosed'], ['marsh', '8', 'open']], speed: /600 ft a turn in the open, 60 ft enclosed \(OSR-7\), set by Glam/ },
+  { system: 'The Ladder', key: 'ladder', campChecks: 'every turn', legs: [['road', '30', 'open'], ['forest', '1', 'enclosed'], ['marsh', '20', 'open']], speed: /Pace 3 mph in the open/ },
+] as const
+
+for (const c of CASES) {
+  test(`${c.key}: a three-leg journey planned, an encounter met on the road, two camps, arrival, the road so far and the players’ strip`, async ({ browser, lantern }) => {
+    test.setTimeout(420_000)
+    mkdirSync(SHOTS, { recursive: true })
+    const gmContext = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const page = await gmContext.newPage()
+    const problems = watchConsole(page)
+    const id = await createCampaign(page, lantern, `Road to Glimmerford (${c.key})`, c.system)
+    seed(lantern, id, `journey-${c.key}`, c.campChecks)
+    await page.reload()
+
+    // Plan: three legs, the numbers shown before setting out.
+    await openSection(page, 'Journey')
+    await page.getByLabel('To (a place typed)').fill('Glimmerford')
+    await page.getByRole('button', { name: 'Add a leg' }).click()
+    await page.getByRole('button', { name: 'Add a leg' }).click()
+    for (const [k, [ground, length, place]] of c.legs.entries()) {
+      await page.getByLabel(`Ground (leg ${k + 1})`).fill(ground)
+      await page.getByLabel(`Length (leg ${k + 1})`).fill(length)
+      await page.getByLabel(`Open or enclosed (leg ${k + 1})`).selectOption(place)
+    }
+    await page.getByLabel('Encounter table (leg 3)').selectOption({ label: 'Marsh horrors' })
+    const numbers = page.getByTestId('journey-numbers')
+    await expect(numbers).toContainText(c.speed)
+    await expect(numbers.getByTestId('journey-days')).toContainText('3 marching days, 2 camps')
+    await page.screenshot({ path: `${SHOTS}/journey-plan-${c.key}.png`, fullPage: true })
+    await page.getByRole('button', { name: 'Plan journey' }).click()
+    await page.getByRole('button', { name: 'Set out' }).click()
+    const where = page.getByTestId('journey-where')
+    await expect(where).toContainText('Leg 1 of 3 (road)')
+
+    // The road: travel to the end, stopping at the first encounter with where on the road it was met.
+    await press(page, 'To the journey’s end')
+    const encounter = page.getByTestId('journey-encounter')
+    await expect(encounter).toContainText(/an encounter (on the road|in camp) at mile [\d.]+ of leg \d \((road|forest|marsh)\) — met at \d+ ft/)
+    await page.screenshot({ path: `${SHOTS}/journey-road-${c.key}.png`, fullPage: true })
+    await page.getByLabel('Weather (the players read it)').fill('Drizzle from the west')
+    await page.getByRole('button', { name: 'Tell the players' }).click()
+
+    // The first camp.
+    await travelUntil(page, 'To camp', async () => (await where.textContent())?.includes('In camp') ?? false)
+    await page.screenshot({ path: `${SHOTS}/journey-camp-${c.key}.png`, fullPage: true })
+
+    // The players' screen: the strip, where they are, night, the weather; no threshold, no table.
+    await openSection(page, 'Table')
+    await page.getByRole('button', { name: 'Players’ screen' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Players’ screen' })
+    const url = (await dialog.getByTestId('players-url').textContent())!.trim()
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    const player = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage()
+    await player.goto(url)
+    const strip = player.getByTestId('players-journey')
+    await expect(strip).toContainText('To Glimmerford')
+    await expect(strip.getByRole('list', { name: 'The road' }).getByRole('listitem')).toHaveCount(3)
+    await expect(player.getByTestId('players-journey-where')).toContainText('in camp')
+    await expect(player.getByTestId('players-weather')).toHaveText('Drizzle from the west')
+    // Camp is made when the day's 8 hours of march are done: 14:00, the sun still up (CLK-15).
+    await expect(player.getByTestId('players-daylight')).toHaveText('Day')
+    await expect(player.locator('body')).not.toContainText('Marsh horrors')
+    await expect(player.locator('body')).not.toContainText(/threshold|19–20|Encounter on/)
+    await player.screenshot({ path: `${SHOTS}/journey-players-${c.key}.png`, fullPage: true })
+
+    // On to the end: a second camp on the way, and arrival.
+    await openSection(page, 'Journey')
+    await travelUntil(page, 'To the journey’s end', async () => (await where.textContent())?.includes('Arrived at Glimmerford') ?? false)
+    const story = page.getByTestId('journey-story')
+    await expect(story).toContainText(/3 legs · 3 days · 2 camps · [1-9]\d* met on the way/)
+    await expect(story.locator('.story-met').first()).toContainText(/met (on the road|in camp) at mile [\d.]+ of leg \d/)
+    await expect(story).toContainText('the party arrives at Glimmerford')
+    await expect(player.getByTestId('players-journey-where')).toHaveText('Arrived at Glimmerford')
+    await page.screenshot({ path: `${SHOTS}/journey-arrived-${c.key}.png`, fullPage: true })
+    expect(problems).toEqual([])
+  })
+}

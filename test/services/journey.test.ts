@@ -1,0 +1,190 @@
+/**
+ * Journeys on the clock at the service (CLK-10 … CLK-16), on a real SQLite library: the numbers
+ * before setting out, travelling as clock steps that stop at the first encounter with where on the
+ * road, camps and first light, CLK-7 across the ways of travelling, plan changes undone, daylight.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Core } from '../../src/main/app'
+import { tempLibrary, type TempLibrary } from '../support/temp-library'
+import { gm, refused } from '../support/calls'
+import { insertCharacter } from '../support/records'
+import { seededDice } from '../../src/main/engines/dice'
+import { gameTime, newClock, setProvisions } from '../../src/main/engines/clock'
+import { DEFAULT_DAYLIGHT, setOut, toFeet, travel } from '../../src/main/engines/journey'
+import { allowed } from '../engines/clock/helpers'
+import { all } from '../support/sql'
+import { playerView } from '../../src/main/services/players'
+
+let lib: TempLibrary
+let core: Core
+beforeEach(async () => {
+  lib = tempLibrary()
+  core = await lib.open()
+})
+afterEach(async () => {
+  await core.close()
+  lib.cleanup()
+})
+
+const legs = [
+  { terrain: 'road', length: 3, place: 'open' as const },
+  { terrain: 'forest', length: 1, place: 'enclosed' as const, threshold: 19 },
+  { terrain: 'marsh', length: 2, place: 'open' as const, threshold: 18 },
+]
+
+/** An old-school campaign at Day 1 · 06:00 with Glam carrying 145 lbs, 5 rations and 5 pints. */
+async function osrParty(seed = 'road'): Promise<number> {
+  const campaignId = (await gm(core, 'campaign.create', { name: 'Road', system: 'osr', seed })).id
+  await gm(core, 'setting.set', { campaignId, key: 'clock.start', value: { day: 1, time: '06:00' } })
+  const glam = await insertCharacter(core, campaignId, 'pc', 'Glam')
+  await gm(core, 'inventory.add', { characterId: glam, name: 'Gear', kind: 'other', quantity: 1, weightLbs: 135 })
+  await gm(core, 'inventory.add', { characterId: glam, name: 'Rations', kind: 'ration', quantity: 5, weightLbs: 1 })
+  await gm(core, 'inventory.add', { characterId: glam, name: 'Water', kind: 'water', quantity: 5, weightLbs: 1 })
+  return campaignId
+}
+
+async function planned(campaignId: number): Promise<number> {
+  await gm(core, 'journey.plan', { campaignId, toName: 'Glimmerford', legs })
+  return (await gm(core, 'journey.get', { campaignId })).current!.id
+}
+
+describe('CLK-10, CLK-14: the numbers before setting out', () => {
+  it('OSR-7: Glam with 145 lbs sets the pace at 600 ft a turn open, 60 ft enclosed; turns, days, food and water', async () => {
+    const campaignId = await osrParty()
+    const n = await gm(core, 'journey.preview', { campaignId, toName: 'Glimmerford', legs })
+    expect(n.speed).toMatchObject({ open: 600, enclosed: 60, basis: 'load', slowest: ['Glam'] })
+    expect(n.members).toEqual([{ name: 'Glam', loadLbs: 145, open: 600, enclosed: 60 }])
+    expect(n.legs.map((l) => l.turns)).toEqual([27, 88, 18])
+    expect(n).toMatchObject({ marchHours: 8, marchingDays: 2, camps: 1, daysOnRoad: 2 })
+    expect(n.supplies).toEqual([{ name: 'Glam', foodNeeded: 1, foodCarried: 5, waterNeeded: 1, waterCarried: 5, foodShort: 0, waterShort: 0 }])
+  })
+  it('CLK-11: a Ladder campaign marches at the campaign’s pace, 3 mph unless set; the GM sets another', async () => {
+    const campaignId = (await gm(core, 'campaign.create', { name: 'Pace', system: 'ladder' })).id
+    expect((await gm(core, 'journey.preview', { campaignId, toName: 'X', legs })).speed).toMatchObject({ open: 1320, basis: 'pace', paceMph: 3 })
+    await gm(core, 'setting.set', { campaignId, key: 'journey.paceMph', value: 2 })
+    expect((await gm(core, 'journey.preview', { campaignId, toName: 'X', legs })).speed.open).toBeCloseTo(880, 9)
+  })
+  it('a plan is refused in the GM’s words: no destination, a leg of no length', async () => {
+    const campaignId = await osrParty()
+    expect((await refused(core, 'journey.plan', { campaignId, legs })).message).toMatch(/To \(a place typed\): say where the journey goes/)
+    expect((await refused(core, 'journey.plan', { campaignId, toName: 'X', legs: [{ terrain: 'road', length: 0, place: 'open' }] })).message).toMatch(/Length \(leg 1\): must be more than 0/)
+  })
+})
+
+describe('CLK-14, CLK-15: travelling is a clock step that stops at the first encounter', () => {
+  it('stops at the encounter saying where on the road and how far off; G travels on; camps; arrives', async () => {
+    const campaignId = await osrParty()
+    const journeyId = await planned(campaignId)
+    await gm(core, 'journey.setOut', { campaignId, journeyId })
+    const r = await gm(core, 'journey.travel', { campaignId, until: 'arrival' })
+    expect(r.encounter).not.toBeNull()
+    expect(r.summary).toMatch(/an encounter (on the road|in camp) at (mile [\d.]+ of leg \d \((road|forest|marsh)\))/)
+    expect(r.clock.goOn).toMatchObject({ kind: 'encounter' })
+    let last = r
+    for (let k = 0; k < 200 && !last.clock.journey?.arrived; k++) last = await gm(core, 'clock.goOn', { campaignId })
+    expect(last.clock.journey).toMatchObject({ arrived: true, leg: 3 })
+    const page = await gm(core, 'journey.get', { campaignId })
+    expect(page.current).toMatchObject({ status: 'arrived' })
+    const kinds = page.current!.story.map((s) => s.kind)
+    expect(kinds).toContain('camp')
+    expect(kinds).toContain('set-out')
+    expect(kinds).toContain('met')
+    expect(kinds.at(-1)).toBe('arrived')
+    // Food at the day boundary, as any advance (CLK-5).
+    expect((await gm(core, 'log.list', { campaignId, kind: 'clock.event.rations' })).length).toBeGreaterThan(0)
+  })
+  it('CLK-7: a journey step is the engine’s travel with the step’s dice (which gives the same road at once or a turn at a time, test/engines/journey)', async () => {
+    const campaignId = await osrParty('same dice')
+    const glam = (await gm(core, 'clock.get', { campaignId })).provisions[0]!.characterId
+    await gm(core, 'journey.setOut', { campaignId, journeyId: await planned(campaignId) })
+    const r = await gm(core, 'journey.travel', { campaignId, until: 'arrival' })
+    const start = allowed(setProvisions(newClock({ time: gameTime(1, '06:00'), place: 'open' }), { characterId: String(glam), foodDays: 5, waterPints: 5 })).state
+    const roadLegs = legs.map((l) => ({ name: l.terrain, lengthFt: toFeet(l.length, 'miles'), place: l.place, threshold: l.threshold ?? 20 }))
+    const t = allowed(travel(start, setOut({ open: 600, enclosed: 60 }, 8 * 3600), roadLegs, { marchSeconds: 8 * 3600, daylight: DEFAULT_DAYLIGHT, campChecks: 'every turn' }, { until: 'arrival' }, seededDice('same dice#1')))
+    expect(r.clock.time).toBe(t.state.time)
+    expect(r.encounter).toEqual(t.met ? { at: t.met.at, face: expect.any(Number), distanceFeet: (t.events.at(-1) as { distance: { feet: number } }).distance.feet, place: expect.any(String) } : null)
+    const step = (await gm(core, 'log.list', { campaignId, kind: 'clock.journey-travelled' }))[0]!
+    expect((step.payload.checks as unknown[]).length).toBe(t.events.filter((e) => e.kind === 'encounter check').length)
+  })
+  it('each plan change is an action undone like any other: detour, forced march, turn back, stop', async () => {
+    const campaignId = await osrParty()
+    await gm(core, 'journey.setOut', { campaignId, journeyId: await planned(campaignId) })
+    await gm(core, 'journey.detour', { campaignId, leg: { terrain: 'ford', length: 0.5, place: 'open' } })
+    expect((await gm(core, 'journey.get', { campaignId })).current!.legs.map((l) => l.terrain)).toEqual(['road', 'ford', 'forest', 'marsh'])
+    await gm(core, 'clock.undo', { campaignId })
+    expect((await gm(core, 'journey.get', { campaignId })).current!.legs.map((l) => l.terrain)).toEqual(['road', 'forest', 'marsh'])
+    const forced = await gm(core, 'journey.forcedMarch', { campaignId, hours: 2, cost: 'each rolls against fatigue' })
+    expect(forced.summary).toBe('Forced march: 2 hours more today (each rolls against fatigue)')
+    await gm(core, 'play.undo', { campaignId })
+    const back = await gm(core, 'journey.turnBack', { campaignId })
+    expect(back.clock.journey?.direction).toBe('back')
+    await gm(core, 'clock.undo', { campaignId })
+    expect((await gm(core, 'clock.get', { campaignId })).journey?.direction).toBe('out')
+    await gm(core, 'journey.stop', { campaignId })
+    expect((await gm(core, 'clock.get', { campaignId })).journey).toBeNull()
+    await gm(core, 'clock.undo', { campaignId })
+    expect((await gm(core, 'journey.get', { campaignId })).current?.status).toBe('travelling')
+  })
+})
+
+describe('CLK-12, CLK-13: daylight', () => {
+  it('under the sky by day no darkness is shown; at night, or below ground, darkness counts', async () => {
+    const campaignId = (await gm(core, 'campaign.create', { name: 'Sky', system: 'osr' })).id
+    await gm(core, 'setting.set', { campaignId, key: 'clock.start', value: { day: 1, time: '12:00' } })
+    const hills = await gm(core, 'location.create', { campaignId, name: 'Hills', kind: 'open' })
+    const dungeon = await gm(core, 'location.create', { campaignId, name: 'Barrow', kind: 'enclosed', underSky: false, parentId: hills.id })
+    const room = await gm(core, 'location.create', { campaignId, name: 'Crypt', kind: 'enclosed', parentId: dungeon.id })
+    const atHills = await gm(core, 'clock.setEncounter', { campaignId, locationId: hills.id })
+    expect(atHills.clock).toMatchObject({ dark: false, daylight: { sunUp: true, underSky: true, daylit: true } })
+    const inRoom = await gm(core, 'clock.setEncounter', { campaignId, locationId: room.id })
+    expect(inRoom.clock).toMatchObject({ dark: true, darknessModifier: -5, daylight: { underSky: false, daylit: false } })
+    await gm(core, 'clock.setEncounter', { campaignId, locationId: hills.id })
+    await gm(core, 'clock.setMode', { campaignId, mode: 'downtime' })
+    const night = await gm(core, 'clock.setTime', { campaignId, day: 1, time: '20:00' })
+    expect(night.clock).toMatchObject({ dark: true, daylight: { sunUp: false, underSky: true } })
+  })
+  it('CLK-12: sunset must come after sunrise; a season moves both', async () => {
+    const campaignId = (await gm(core, 'campaign.create', { name: 'Sun', system: 'lode' })).id
+    expect((await refused(core, 'setting.set', { campaignId, key: 'clock.sunset', value: '05:00' })).message).toMatch(/^Sunset: sunset \(05:00\) must come after sunrise \(06:00\)/)
+    await gm(core, 'setting.set', { campaignId, key: 'clock.season', value: 'summer' })
+    expect((await gm(core, 'clock.get', { campaignId })).daylight).toMatchObject({ sunrise: '04:30', sunset: '19:30' })
+  })
+})
+
+describe('CLK-14: the players read the road as they know it', () => {
+  it('their screen shows the legs, where they are, day or night and the weather line; never thresholds or tables', async () => {
+    const campaignId = await osrParty('players')
+    const table = await gm(core, 'encounterTable.create', { campaignId, name: 'Marsh horrors', dice: '1d6', rows: [{ min: 1, max: 6, text: 'Bog wight' }] })
+    await gm(core, 'journey.plan', { campaignId, toName: 'Glimmerford', legs: [...legs.slice(0, 2), { ...legs[2]!, tableId: table.id }] })
+    await gm(core, 'journey.setOut', { campaignId, journeyId: (await gm(core, 'journey.get', { campaignId })).current!.id })
+    await gm(core, 'journey.weather', { campaignId, weather: 'Drizzle from the west' })
+    await gm(core, 'journey.travel', { campaignId, until: 'camp' })
+    const view = await playerView(core.deps, campaignId)
+    expect(view.journey).toMatchObject({ to: 'Glimmerford', legs: [{ terrain: 'road', length: 3, unit: 'miles' }, { terrain: 'forest', length: 1, unit: 'miles' }, { terrain: 'marsh', length: 2, unit: 'miles' }], weather: 'Drizzle from the west' })
+    expect(view.daylight).toMatch(/^(day|night)$/)
+    expect(JSON.stringify(view)).not.toMatch(/threshold|Marsh horrors|tableId/)
+    const told = await all<{ kind: string; audience: string; payload: string; players: string | null }>(core, "select kind, audience, payload, players from log_entry where campaign_id = ? and kind like 'clock.%journey%'", campaignId)
+    expect(told.length).toBeGreaterThan(3)
+    for (const e of told) {
+      expect(e.audience, e.kind).not.toBe('gm')
+      expect(e.audience === 'players' ? e.players : e.payload, e.kind).not.toMatch(/threshold|tableId|"checks"/)
+    }
+  })
+})
+
+describe('CLK-14: the recap tells the journey', () => {
+  it('legs done, camps, what was met where and the arrival, for the GM and the players alike; never the checks’ thresholds for players', async () => {
+    const campaignId = await osrParty('recap')
+    const glam = (await gm(core, 'clock.get', { campaignId })).provisions[0]!.characterId
+    const session = await gm(core, 'play.start', { campaignId, title: 'The road', attendance: [glam] })
+    await gm(core, 'journey.setOut', { campaignId, journeyId: await planned(campaignId) })
+    let r = await gm(core, 'journey.travel', { campaignId, until: 'arrival' })
+    for (let k = 0; k < 300 && !r.clock.journey?.arrived; k++) r = await gm(core, 'clock.goOn', { campaignId })
+    for (const variant of ['gm', 'players'] as const) {
+      const { markdown } = await gm(core, 'recap.session', { sessionId: session.id, variant })
+      expect(markdown).toMatch(/Journey: 3 legs done, 1 camp, met (on the road|in camp) at mile [\d.]+ of leg \d \((road|forest|marsh)\)/)
+      expect(markdown).toContain('arrives at Glimmerford')
+      if (variant === 'players') expect(markdown).not.toMatch(/\(1[89]\+\)|\(20\+\)|Encounter checks/)
+    }
+  })
+})
