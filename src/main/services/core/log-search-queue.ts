@@ -79,7 +79,12 @@ async function indexQueuedOnServer(trx: Transaction<Database>, limit: number): P
   const { rows } = await sql<{ up_to: number | null }>`select max(log_id) as up_to from (select p.log_id from search_pending p join log_entry l on l.id = p.log_id
     where l.campaign_id = ${campaignId} order by p.log_id limit ${limit}) q`.execute(trx)
   const upTo = rows[0]?.up_to
-  if (upTo === null || upTo === undefined) return 0
+  if (upTo === null || upTo === undefined) {
+    // Another batch indexed this campaign's entries while this one waited for its lock: the queue
+    // is done only if no other campaign's entries wait (1 tells the caller to go on).
+    const { rows: more } = await sql<{ any: boolean }>`select exists (select 1 from search_pending) as any`.execute(trx)
+    return more[0]?.any === true ? 1 : 0
+  }
   await sql`insert into search_index (rowid, title, body, extra, campaign_id, kind, ref_id, open_id, game_time, game_end)
     select l.id::bigint * 16 + 10, '', lantern_json_strings(l.payload), replace(replace(l.kind, '.', ' '), '_', ' '),
       l.campaign_id, 'log_entry', l.id, l.id, l.game_time, l.game_time

@@ -4,6 +4,7 @@
  * party's provisions and conditions, public rolls and handouts.
  */
 import type { PlayerView } from '../../../shared/contract'
+import { distanceWords } from '../../../shared/distance-words'
 
 type Child = Node | string | null | false | undefined
 
@@ -47,13 +48,13 @@ function journey(v: PlayerView): HTMLElement | null {
     const done = j.arrived ? (j.direction === 'out' ? 1 : 0) : k + 1 < j.leg ? 1 : here ? Math.min(1, j.along / (leg.length || 1)) : 0
     const fill = el('span', { class: 'fill' })
     fill.style.width = `${Math.round(done * 100)}%`
-    const item = el('li', { class: here ? 'leg here' : 'leg' }, el('span', { class: 'bar' }, fill), el('span', { class: 'leg-name' }, `${leg.terrain} · ${leg.length} ${leg.unit}`))
+    const item = el('li', { class: here ? 'leg here' : 'leg' }, el('span', { class: 'bar' }, fill), el('span', { class: 'leg-name' }, `${leg.terrain} · ${distanceWords(leg.length, leg.unit)}`))
     item.style.flexGrow = String(leg.length)
     strip.append(item)
   })
   const where = j.arrived
     ? j.direction === 'out' ? `Arrived at ${j.to}` : 'Back where the journey began'
-    : `Leg ${j.leg} of ${j.legs.length}: ${j.legs[j.leg - 1]?.terrain ?? ''}, ${j.along} of ${j.legs[j.leg - 1]?.length ?? 0} ${j.legs[j.leg - 1]?.unit ?? ''} · ${j.phase === 'camp' ? 'in camp' : 'on the march'}`
+    : `Leg ${j.leg} of ${j.legs.length}: ${j.legs[j.leg - 1]?.terrain ?? ''}, ${j.along} of ${distanceWords(j.legs[j.leg - 1]?.length ?? 0, j.legs[j.leg - 1]?.unit ?? 'miles')} · ${j.phase === 'camp' ? 'in camp' : 'on the march'}`
   return el(
     'section',
     { class: 'journey', 'aria-label': 'The journey', 'data-testid': 'players-journey' },
