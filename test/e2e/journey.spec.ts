@@ -61,7 +61,7 @@ const CASES = [
 
 for (const c of CASES) {
   test(`${c.key}: a three-leg journey planned, an encounter met on the road, two camps, arrival, the road so far and the players’ strip`, async ({ browser, lantern }) => {
-    test.setTimeout(420_000)
+    test.setTimeout(180_000)
     mkdirSync(SHOTS, { recursive: true })
     const gmContext = await browser.newContext({ viewport: { width: 1280, height: 900 } })
     const page = await gmContext.newPage()
@@ -97,6 +97,8 @@ for (const c of CASES) {
     await page.screenshot({ path: `${SHOTS}/journey-road-${c.key}.png`, fullPage: true })
     await page.getByLabel('Weather (the players read it)').fill('Drizzle from the west')
     await page.getByRole('button', { name: 'Tell the players' }).click()
+    // Told: the clock bar's last line is the weather's (and the encounter's box has given way to it).
+    await expect(page.getByRole('region', { name: 'Clock' })).toContainText('Weather: Drizzle from the west')
 
     // The first camp.
     await travelUntil(page, 'To camp', async () => (await where.textContent())?.includes('In camp') ?? false)
