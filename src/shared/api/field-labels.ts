@@ -4,13 +4,14 @@
  * `after.minutes`). The router's messages and the services that check a part of an input
  * themselves (an item's details, a setting's value) word their refusals through `describeProblems`.
  */
-import { FIELD_LABELS, ITEM_WORDS as ITEMS, METHOD_LABELS as METHODS } from './field-label-words'
-import { JOURNEY_ITEMS, JOURNEY_LABELS } from './journey.labels'
+import { FIELD_LABELS as WORDS, ITEM_WORDS as ITEMS, METHOD_LABELS as METHODS } from './field-label-words'
+import { JOURNEY_FIELDS, JOURNEY_ITEMS, JOURNEY_LABELS } from './journey.labels'
 
 const METHOD_LABELS = { ...METHODS, ...JOURNEY_LABELS }
 const ITEM_WORDS: Readonly<Record<string, string>> = { ...ITEMS, ...JOURNEY_ITEMS }
 
-export { FIELD_LABELS }
+/** Every key of every method's input, by the words on the screens. */
+export const FIELD_LABELS: Readonly<Record<string, string>> = { ...JOURNEY_FIELDS, ...WORDS }
 
 /** Parts of an input that add nothing a GM reads: `details.weaponClass` is the weapon class. */
 const TRANSPARENT = new Set(['details', 'roll', 'input'])

@@ -12,3 +12,14 @@ export const JOURNEY_LABELS: Readonly<Record<string, Readonly<Record<string, str
 
 /** One entry of a journey's list of legs: `legs.1` is "leg 2". */
 export const JOURNEY_ITEMS: Readonly<Record<string, string>> = { legs: 'leg' }
+
+/** The journey's keys wherever a method does not name them otherwise (a location's "under the sky" too). */
+export const JOURNEY_FIELDS: Readonly<Record<string, string>> = {
+  ...PLAN,
+  name: 'Name',
+  cost: 'The cost',
+  journeyId: 'Journey',
+  leg: 'Leg',
+  underSky: 'Under the sky',
+  weather: 'Weather',
+}

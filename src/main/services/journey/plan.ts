@@ -55,6 +55,8 @@ export function engineLegs(legs: readonly LegPlan[], unit: DistanceUnit) {
 export async function previewJourney(deps: ServiceDeps, plan: JourneyPlan): Promise<JourneyNumbers> {
   return unitOfWork(deps, async (tx) => {
     const { system } = await requireCampaign(tx, plan.campaignId)
+    // The plan's own checks, so the numbers shown are of a plan that can be made.
+    await checkLegTables(tx, plan.campaignId, plan.legs, (k) => `legs.${k}.tableId`)
     const rules = await roadRules(tx.trx, plan.campaignId)
     const { time } = await loadStoredClock(tx, plan.campaignId)
     return numbersFor(tx, plan.campaignId, system, engineLegs(plan.legs, rules.unit), time)
