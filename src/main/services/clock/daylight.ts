@@ -9,6 +9,7 @@ import { DAY } from '../../engines/clock'
 import { isDaytime, sunTimes, underSky, type Daylight, type SkyPlace } from '../../engines/journey'
 import { getSetting } from '../campaigns'
 import { loadStoredClock, type JourneyOnClock } from './store'
+import { placeChain } from './supplies'
 import type { Tx } from '../core'
 
 /** The campaign's daylight settings (CLK-12). */
@@ -28,15 +29,7 @@ export async function campaignDaylight(db: Kysely<Database>, campaignId: number)
 export async function partyUnderSky(db: Kysely<Database>, campaignId: number, where: { partyLocationId: number | null; journey?: JourneyOnClock | null }): Promise<boolean> {
   // On the road, or at its end when the destination is no location of the campaign: under the sky.
   if (where.journey && (!where.journey.arrived || where.partyLocationId === null)) return true
-  if (where.partyLocationId === null) return false
-  const places = await db.selectFrom('location').select(['id', 'parent_id', 'kind', 'under_sky']).where('campaign_id', '=', campaignId).execute()
-  const byId = new Map(places.map((p) => [p.id, p]))
-  const chain: SkyPlace[] = []
-  const seen = new Set<number>()
-  for (let p = byId.get(where.partyLocationId); p && !seen.has(p.id); p = p.parent_id === null ? undefined : byId.get(p.parent_id)) {
-    seen.add(p.id)
-    chain.push({ underSky: p.under_sky === null ? null : p.under_sky === 1, kind: p.kind })
-  }
+  const chain: SkyPlace[] = (await placeChain(db, campaignId, where.partyLocationId)).map((p) => ({ underSky: p.under_sky === null ? null : p.under_sky === 1, kind: p.kind }))
   return chain.length > 0 && underSky(chain)
 }
 

@@ -5,17 +5,28 @@ import type { ClockView } from '../../../shared/contract'
 import { lanternLightId } from './view'
 
 /**
+ * A location and the places it lies inside, innermost first, from one read of the campaign's
+ * places; empty for no location or one deleted.
+ * @example (await placeChain(db, 1, cellId)).map((p) => p.name) // ['Cell', 'Dungeon level 1', 'The Keep']
+ */
+export async function placeChain(db: Kysely<Database>, campaignId: number, locationId: number | null) {
+  if (locationId === null) return []
+  const places = await db.selectFrom('location').select(['id', 'name', 'kind', 'parent_id', 'under_sky']).where('campaign_id', '=', campaignId).execute()
+  const byId = new Map(places.map((p) => [p.id, p]))
+  const chain: typeof places = []
+  for (let p = byId.get(locationId); p && !chain.includes(p); p = p.parent_id === null ? undefined : byId.get(p.parent_id)) chain.push(p)
+  return chain
+}
+
+/**
  * Where the party is, and the encounter tables for it: the location's own, then those of the
  * places it lies inside (a dungeon level also meets the dungeon's wanderers).
  */
 export async function partyWhereabouts(db: Kysely<Database>, campaignId: number, locationId: number | null): Promise<Pick<ClockView, 'location' | 'tables'>> {
-  if (locationId === null) return { location: null, tables: [] }
-  const places = await db.selectFrom('location').select(['id', 'name', 'kind', 'parent_id']).where('campaign_id', '=', campaignId).execute()
-  const byId = new Map(places.map((p) => [p.id, p]))
-  const here = byId.get(locationId)
-  if (!here) return { location: null, tables: [] } // the location was deleted
-  const chain: number[] = []
-  for (let p: typeof here | undefined = here; p && !chain.includes(p.id); p = p.parent_id === null ? undefined : byId.get(p.parent_id)) chain.push(p.id)
+  const places = await placeChain(db, campaignId, locationId)
+  const here = places[0]
+  if (!here) return { location: null, tables: [] } // none, or the location was deleted
+  const chain = places.map((p) => p.id)
   const tables = await db.selectFrom('encounter_table').select(['id', 'name', 'dice', 'location_id']).where('location_id', 'in', chain).execute()
   tables.sort((a, b) => chain.indexOf(a.location_id!) - chain.indexOf(b.location_id!) || a.name.localeCompare(b.name))
   return {
