@@ -125,6 +125,22 @@ describe('CLK-14, CLK-15: travelling is a clock step that stops at the first enc
     await gm(core, 'clock.undo', { campaignId })
     expect((await gm(core, 'journey.get', { campaignId })).current?.status).toBe('travelling')
   })
+  it('CLK-16: time passed on the clock during a journey is a halt: the party stays where it is, and the checks are its leg’s', async () => {
+    const campaignId = await osrParty('halt')
+    await gm(core, 'journey.setOut', { campaignId, journeyId: await planned(campaignId) })
+    let r = await gm(core, 'journey.travel', { campaignId, until: 'turn' })
+    for (let k = 0; k < 400 && (r.clock.journey?.leg ?? 0) < 2; k++) r = r.clock.goOn ? await gm(core, 'clock.goOn', { campaignId }) : await gm(core, 'journey.travel', { campaignId, until: 'turn' })
+    // Leg 2, the forest: enclosed, an encounter on 19+.
+    const where = r.clock.journey!
+    expect(where).toMatchObject({ leg: 2, terrain: 'forest' })
+    const halted = await gm(core, 'clock.advance', { campaignId, span: { hours: 1 } })
+    expect(halted.clock.time).toBeGreaterThan(r.clock.time)
+    expect(halted.clock.journey).toEqual(where)
+    const step = (await gm(core, 'log.list', { campaignId, kind: 'clock.advanced' })).at(-1)!
+    const checks = step.payload.checks as { threshold: number; encounter: boolean }[]
+    expect(checks.length).toBeGreaterThan(0)
+    expect(checks.every((c) => c.threshold === 19)).toBe(true)
+  })
   it('the plan and the setting out undone, then redone: the redone setting out sets out on the journey the redone plan made', async () => {
     const campaignId = await osrParty()
     // A journey planned and stopped before: the redone plan's row is not the first one's.
