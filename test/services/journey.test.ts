@@ -92,6 +92,20 @@ describe('CLK-14, CLK-15: travelling is a clock step that stops at the first enc
     expect(kinds.at(-1)).toBe('arrived')
     // Food at the day boundary, as any advance (CLK-5).
     expect((await gm(core, 'log.list', { campaignId, kind: 'clock.event.rations' })).length).toBeGreaterThan(0)
+    // OSR-12: each met at 1d20 × 50 ft on an open leg, 1d20 × 5 ft on an enclosed one (the forest);
+    // OSR-9: on a face of the leg's threshold or more (19+ in the forest, 18+ in the marsh, 20 on the road).
+    const checks = await gm(core, 'log.list', { campaignId, kind: 'clock.event.encounter-check' })
+    const met = await gm(core, 'log.list', { campaignId, kind: 'clock.event.journey-met' })
+    expect(met.length).toBeGreaterThan(0)
+    for (const m of met) {
+      const leg = legs[m.payload.leg as number]!
+      const check = checks.find((c) => c.gameTime === m.gameTime)!
+      const distance = check.payload.distance as { place: string; feet: number }
+      const step = leg.place === 'open' ? 50 : 5
+      expect(distance.place).toBe(leg.place)
+      expect(distance.feet % step === 0 && distance.feet >= step && distance.feet <= 20 * step).toBe(true)
+      expect(check.payload.face as number).toBeGreaterThanOrEqual(leg.threshold ?? 20)
+    }
   })
   it('CLK-7: a journey step is the engine’s travel with the step’s dice (which gives the same road at once or a turn at a time, test/engines/journey)', async () => {
     const campaignId = await osrParty('same dice')
