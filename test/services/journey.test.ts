@@ -139,6 +139,19 @@ describe('CLK-14, CLK-15: travelling is a clock step that stops at the first enc
     await gm(core, 'clock.undo', { campaignId })
     expect((await gm(core, 'journey.get', { campaignId })).current?.status).toBe('travelling')
   })
+  it('CLK-14: the encounter table offered on the road is the leg’s own, and none on a leg without one', async () => {
+    const campaignId = await osrParty('tables')
+    const marsh = (await gm(core, 'encounterTable.create', { campaignId, name: 'Marsh horrors', dice: '1d6', rows: [{ min: 1, max: 6, text: 'Bog wights', npcId: null }] })).id
+    const withTable = legs.map((l, k) => (k === 2 ? { ...l, tableId: marsh } : l))
+    await gm(core, 'journey.plan', { campaignId, toName: 'Glimmerford', legs: withTable })
+    await gm(core, 'journey.setOut', { campaignId, journeyId: (await gm(core, 'journey.get', { campaignId })).current!.id })
+    let r = await gm(core, 'journey.travel', { campaignId, until: 'turn' })
+    expect(r.clock.journey?.leg).toBe(1)
+    expect(r.clock.tables).toEqual([])
+    for (let k = 0; k < 600 && (r.clock.journey?.leg ?? 0) < 3; k++) r = r.clock.goOn ? await gm(core, 'clock.goOn', { campaignId }) : await gm(core, 'journey.travel', { campaignId, until: 'turn' })
+    expect(r.clock.journey).toMatchObject({ leg: 3, terrain: 'marsh' })
+    expect(r.clock.tables.map((t) => t.name)).toEqual(['Marsh horrors'])
+  })
   it('CLK-16: time passed on the clock during a journey is a halt: the party stays where it is, and the checks are its leg’s', async () => {
     const campaignId = await osrParty('halt')
     await gm(core, 'journey.setOut', { campaignId, journeyId: await planned(campaignId) })

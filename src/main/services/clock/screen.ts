@@ -73,10 +73,10 @@ export async function loadClockView(
   const journey = await journeyOnView(tx.trx, campaignId, state.journey)
   const whereabouts = await partyWhereabouts(tx.trx, campaignId, state.partyLocationId)
   if (journey && !journey.arrived) {
-    // CLK-14: on the road, the leg's own table is offered first.
-    const own = await tx.trx
+    // CLK-14: on the road, the leg's own table (if it has one) is offered first.
+    const leg = await tx.trx
       .selectFrom('journey_leg as l')
-      .innerJoin('encounter_table as t', 't.id', 'l.table_id')
+      .leftJoin('encounter_table as t', 't.id', 'l.table_id')
       .select(['t.id', 't.name', 't.dice'])
       .where('l.journey_id', '=', journey.id)
       .orderBy('l.position')
@@ -84,6 +84,7 @@ export async function loadClockView(
       .offset(journey.leg - 1)
       .limit(1)
       .executeTakeFirst()
+    const own = leg?.id != null && leg.name !== null && leg.dice !== null ? { id: leg.id, name: leg.name, dice: leg.dice } : null
     if (own) whereabouts.tables = [own, ...whereabouts.tables.filter((t) => t.id !== own.id)]
   }
   return clockView(campaignId, state, {
