@@ -9,7 +9,7 @@ import { DAY } from '../../engines/clock'
 import { isDaytime, sunTimes, underSky, type Daylight, type SkyPlace } from '../../engines/journey'
 import { getSetting } from '../campaigns'
 import { loadStoredClock, type JourneyOnClock } from './store'
-import { placeChain } from './supplies'
+import { placeChain, type PlaceChain } from './supplies'
 import type { Tx } from '../core'
 
 /** The campaign's daylight settings (CLK-12). */
@@ -21,15 +21,22 @@ export async function campaignDaylight(db: Kysely<Database>, campaignId: number)
   }
 }
 
+/** Where the party is: its location (and that location's chain of places, when already read), and its journey. */
+export interface PartyWhere {
+  partyLocationId: number | null
+  journey?: JourneyOnClock | null
+  places?: PlaceChain
+}
+
 /**
  * CLK-13: whether the party is under the sky: on the road of a journey (or at the end of one whose
  * destination is no location), or at a location under the sky; at no location, not (darkness as
  * CLK-4 has it).
  */
-export async function partyUnderSky(db: Kysely<Database>, campaignId: number, where: { partyLocationId: number | null; journey?: JourneyOnClock | null }): Promise<boolean> {
+export async function partyUnderSky(db: Kysely<Database>, campaignId: number, where: PartyWhere): Promise<boolean> {
   // On the road, or at its end when the destination is no location of the campaign: under the sky.
   if (where.journey && (!where.journey.arrived || where.partyLocationId === null)) return true
-  const chain: SkyPlace[] = (await placeChain(db, campaignId, where.partyLocationId)).map((p) => ({ underSky: p.under_sky === null ? null : p.under_sky === 1, kind: p.kind }))
+  const chain: SkyPlace[] = (where.places ?? (await placeChain(db, campaignId, where.partyLocationId))).map((p) => ({ underSky: p.under_sky === null ? null : p.under_sky === 1, kind: p.kind }))
   return chain.length > 0 && underSky(chain)
 }
 
@@ -48,7 +55,7 @@ export interface DaylightNow {
  * Daylight for the party at a game time (CLK-12, CLK-13).
  * @example await daylightNow(db, 1, stored, gameTime(1, '12:00')) // { sunUp: true, underSky: true, daylit: true, … }
  */
-export async function daylightNow(db: Kysely<Database>, campaignId: number, where: { partyLocationId: number | null; journey?: JourneyOnClock | null }, time: number): Promise<DaylightNow> {
+export async function daylightNow(db: Kysely<Database>, campaignId: number, where: PartyWhere, time: number): Promise<DaylightNow> {
   const d = await campaignDaylight(db, campaignId)
   const sun = sunTimes(d)
   const sky = await partyUnderSky(db, campaignId, where)

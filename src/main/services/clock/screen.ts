@@ -8,7 +8,7 @@ import { getSetting } from '../campaigns'
 import type { Tx } from '../core'
 import type { Provisions } from '../../engines/clock'
 import { loadProvisions, readRestRows, restRecordsOf, type RestRows, type StoredClock } from './store'
-import { loadSupplies, partyWhereabouts } from './supplies'
+import { loadSupplies, partyWhereabouts, placeChain } from './supplies'
 import { NameBook, clockCharacterIds, clockView, lightItemNames } from './view'
 import { daylightNow } from './daylight'
 import { journeyOnView } from './journey-road'
@@ -71,7 +71,9 @@ export async function loadClockView(
   const provisions = read.provisions ?? (await loadProvisions(tx, campaignId))
   const names = await (read.names ?? new NameBook(tx.trx, campaignId)).need([...clockCharacterIds(state), ...provisions.map((p) => p.characterId)])
   const journey = await journeyOnView(tx.trx, campaignId, state.journey)
-  const whereabouts = await partyWhereabouts(tx.trx, campaignId, state.partyLocationId)
+  // The party's place and the places it lies in, read once for the encounter tables and the sky.
+  const places = await placeChain(tx.trx, campaignId, state.partyLocationId)
+  const whereabouts = await partyWhereabouts(tx.trx, campaignId, state.partyLocationId, places)
   if (journey && !journey.arrived) {
     // CLK-14: on the road, the leg's own table (if it has one) is offered first.
     const leg = await tx.trx
@@ -98,7 +100,7 @@ export async function loadClockView(
     whereabouts,
     rest: await restView(tx, campaignId, state.resting, { ...read, names }),
     darknessModifier: engine.clockRulesFor(system).darknessModifier,
-    daylight: await daylightNow(tx.trx, campaignId, state, state.time),
+    daylight: await daylightNow(tx.trx, campaignId, { ...state, places }, state.time),
     journey,
     reaction: await reactionRoll(tx.trx, campaignId, system),
     goOn: goOn ? { seconds: goOn.seconds, of: goOn.of, at: goOn.at, kind: goOn.kind } : null,

@@ -1,15 +1,18 @@
 /** What the clock can use from the party's packs, and where the party is, for the clock's view. */
-import type { Kysely } from 'kysely'
-import type { Database } from '../../db/schema'
+import type { Kysely, Selectable } from 'kysely'
+import type { Database, LocationTable } from '../../db/schema'
 import type { ClockView } from '../../../shared/contract'
 import { lanternLightId } from './view'
+
+/** A location and the places it lies inside, innermost first. */
+export type PlaceChain = Pick<Selectable<LocationTable>, 'id' | 'name' | 'kind' | 'parent_id' | 'under_sky'>[]
 
 /**
  * A location and the places it lies inside, innermost first, from one read of the campaign's
  * places; empty for no location or one deleted.
  * @example (await placeChain(db, 1, cellId)).map((p) => p.name) // ['Cell', 'Dungeon level 1', 'The Keep']
  */
-export async function placeChain(db: Kysely<Database>, campaignId: number, locationId: number | null) {
+export async function placeChain(db: Kysely<Database>, campaignId: number, locationId: number | null): Promise<PlaceChain> {
   if (locationId === null) return []
   const places = await db.selectFrom('location').select(['id', 'name', 'kind', 'parent_id', 'under_sky']).where('campaign_id', '=', campaignId).execute()
   const byId = new Map(places.map((p) => [p.id, p]))
@@ -22,8 +25,8 @@ export async function placeChain(db: Kysely<Database>, campaignId: number, locat
  * Where the party is, and the encounter tables for it: the location's own, then those of the
  * places it lies inside (a dungeon level also meets the dungeon's wanderers).
  */
-export async function partyWhereabouts(db: Kysely<Database>, campaignId: number, locationId: number | null): Promise<Pick<ClockView, 'location' | 'tables'>> {
-  const places = await placeChain(db, campaignId, locationId)
+export async function partyWhereabouts(db: Kysely<Database>, campaignId: number, locationId: number | null, read?: PlaceChain): Promise<Pick<ClockView, 'location' | 'tables'>> {
+  const places = read ?? (await placeChain(db, campaignId, locationId))
   const here = places[0]
   if (!here) return { location: null, tables: [] } // none, or the location was deleted
   const chain = places.map((p) => p.id)
