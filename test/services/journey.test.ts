@@ -14,6 +14,7 @@ import { DEFAULT_DAYLIGHT, setOut, toFeet, travel } from '../../src/main/engines
 import { allowed } from '../engines/clock/helpers'
 import { all } from '../support/sql'
 import { playerView } from '../../src/main/services/players'
+import type { ClockView } from '../../src/shared/contract'
 
 let lib: TempLibrary
 let core: Core
@@ -46,6 +47,23 @@ async function osrParty(seed = 'road'): Promise<number> {
 async function planned(campaignId: number): Promise<number> {
   await gm(core, 'journey.plan', { campaignId, toName: 'Glimmerford', legs })
   return (await gm(core, 'journey.get', { campaignId })).current!.id
+}
+
+/** Travels (`until`), going on after each encounter, until `done` holds of the clock. */
+async function travelOn(campaignId: number, until: 'turn' | 'camp' | 'arrival', done: (clock: ClockView) => boolean) {
+  let r = await gm(core, 'journey.travel', { campaignId, until })
+  for (let k = 0; k < 600 && !done(r.clock); k++) r = r.clock.goOn ? await gm(core, 'clock.goOn', { campaignId }) : await gm(core, 'journey.travel', { campaignId, until })
+  expect(done(r.clock)).toBe(true)
+  return r
+}
+
+/** An old-school party in a session of its own, set out on the planned road. */
+async function sessionOnTheRoad(seed: string, title: string) {
+  const campaignId = await osrParty(seed)
+  const glam = (await gm(core, 'clock.get', { campaignId })).provisions[0]!.characterId
+  const session = await gm(core, 'play.start', { campaignId, title, attendance: [glam] })
+  await gm(core, 'journey.setOut', { campaignId, journeyId: await planned(campaignId) })
+  return { campaignId, glam, session }
 }
 
 describe('CLK-10, CLK-14: the numbers before setting out', () => {
@@ -145,18 +163,17 @@ describe('CLK-14, CLK-15: travelling is a clock step that stops at the first enc
     const withTable = legs.map((l, k) => (k === 2 ? { ...l, tableId: marsh } : l))
     await gm(core, 'journey.plan', { campaignId, toName: 'Glimmerford', legs: withTable })
     await gm(core, 'journey.setOut', { campaignId, journeyId: (await gm(core, 'journey.get', { campaignId })).current!.id })
-    let r = await gm(core, 'journey.travel', { campaignId, until: 'turn' })
-    expect(r.clock.journey?.leg).toBe(1)
-    expect(r.clock.tables).toEqual([])
-    for (let k = 0; k < 600 && (r.clock.journey?.leg ?? 0) < 3; k++) r = r.clock.goOn ? await gm(core, 'clock.goOn', { campaignId }) : await gm(core, 'journey.travel', { campaignId, until: 'turn' })
+    const first = await gm(core, 'journey.travel', { campaignId, until: 'turn' })
+    expect(first.clock.journey?.leg).toBe(1)
+    expect(first.clock.tables).toEqual([])
+    const r = await travelOn(campaignId, 'turn', (c) => (c.journey?.leg ?? 0) >= 3)
     expect(r.clock.journey).toMatchObject({ leg: 3, terrain: 'marsh' })
     expect(r.clock.tables.map((t) => t.name)).toEqual(['Marsh horrors'])
   })
   it('CLK-16: time passed on the clock during a journey is a halt: the party stays where it is, and the checks are its leg’s', async () => {
     const campaignId = await osrParty('halt')
     await gm(core, 'journey.setOut', { campaignId, journeyId: await planned(campaignId) })
-    let r = await gm(core, 'journey.travel', { campaignId, until: 'turn' })
-    for (let k = 0; k < 400 && (r.clock.journey?.leg ?? 0) < 2; k++) r = r.clock.goOn ? await gm(core, 'clock.goOn', { campaignId }) : await gm(core, 'journey.travel', { campaignId, until: 'turn' })
+    const r = await travelOn(campaignId, 'turn', (c) => (c.journey?.leg ?? 0) >= 2)
     // Leg 2, the forest: enclosed, an encounter on 19+.
     const where = r.clock.journey!
     expect(where).toMatchObject({ leg: 2, terrain: 'forest' })
@@ -235,12 +252,8 @@ describe('CLK-14: the recap tells the journey', () => {
   const section = (markdown: string) => /\n## Journey\n([\s\S]*?)\n## /.exec(markdown)?.[1] ?? ''
 
   it('leg by leg: when each was walked, the camp and where it was made, what was met where and how far off, the arrival; the same for the players, never a threshold', async () => {
-    const campaignId = await osrParty('recap')
-    const glam = (await gm(core, 'clock.get', { campaignId })).provisions[0]!.characterId
-    const session = await gm(core, 'play.start', { campaignId, title: 'The road', attendance: [glam] })
-    await gm(core, 'journey.setOut', { campaignId, journeyId: await planned(campaignId) })
-    let r = await gm(core, 'journey.travel', { campaignId, until: 'arrival' })
-    for (let k = 0; k < 300 && !r.clock.journey?.arrived; k++) r = await gm(core, 'clock.goOn', { campaignId })
+    const { campaignId, session } = await sessionOnTheRoad('recap', 'The road')
+    await travelOn(campaignId, 'arrival', (c) => c.journey?.arrived === true)
     const gmRecap = (await gm(core, 'recap.session', { sessionId: session.id, variant: 'gm' })).markdown
     const playersRecap = (await gm(core, 'recap.session', { sessionId: session.id, variant: 'players' })).markdown
     // CLK-1: the session began where the clock stood, the campaign's start.
@@ -266,16 +279,11 @@ describe('CLK-14: the recap tells the journey', () => {
   })
 
   it('a journey across two sessions: the second tells the leg it began on, and what it walked', async () => {
-    const campaignId = await osrParty('recap')
-    const glam = (await gm(core, 'clock.get', { campaignId })).provisions[0]!.characterId
-    const first = await gm(core, 'play.start', { campaignId, title: 'Out', attendance: [glam] })
-    await gm(core, 'journey.setOut', { campaignId, journeyId: await planned(campaignId) })
-    let r = await gm(core, 'journey.travel', { campaignId, until: 'camp' })
-    for (let k = 0; k < 300 && r.clock.journey?.phase !== 'camp'; k++) r = await gm(core, 'clock.goOn', { campaignId })
+    const { campaignId, glam, session: first } = await sessionOnTheRoad('recap', 'Out')
+    await travelOn(campaignId, 'camp', (c) => c.journey?.phase === 'camp')
     await gm(core, 'play.close', { id: first.id })
     const second = await gm(core, 'play.start', { campaignId, title: 'On', attendance: [glam] })
-    r = await gm(core, 'journey.travel', { campaignId, until: 'arrival' })
-    for (let k = 0; k < 300 && !r.clock.journey?.arrived; k++) r = await gm(core, 'clock.goOn', { campaignId })
+    await travelOn(campaignId, 'arrival', (c) => c.journey?.arrived === true)
     const one = section((await gm(core, 'recap.session', { sessionId: first.id, variant: 'gm' })).markdown)
     const two = section((await gm(core, 'recap.session', { sessionId: second.id, variant: 'gm' })).markdown)
     expect(one).toMatch(/1 leg done · Day 1 · 1 camp/)
