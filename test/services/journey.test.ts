@@ -50,7 +50,7 @@ async function planned(campaignId: number): Promise<number> {
 }
 
 /** Travels (`until`), going on after each encounter, until `done` holds of the clock. */
-async function travelOn(campaignId: number, until: 'turn' | 'camp' | 'arrival', done: (clock: ClockView) => boolean) {
+async function travelOn(campaignId: number, until: 'turn' | 'hour' | 'camp' | 'arrival', done: (clock: ClockView) => boolean) {
   let r = await gm(core, 'journey.travel', { campaignId, until })
   for (let k = 0; k < 600 && !done(r.clock); k++) r = r.clock.goOn ? await gm(core, 'clock.goOn', { campaignId }) : await gm(core, 'journey.travel', { campaignId, until })
   expect(done(r.clock)).toBe(true)
@@ -166,24 +166,26 @@ describe('CLK-14, CLK-15: travelling is a clock step that stops at the first enc
     const first = await gm(core, 'journey.travel', { campaignId, until: 'turn' })
     expect(first.clock.journey?.leg).toBe(1)
     expect(first.clock.tables).toEqual([])
-    const r = await travelOn(campaignId, 'turn', (c) => (c.journey?.leg ?? 0) >= 3)
+    const r = await travelOn(campaignId, 'hour', (c) => (c.journey?.leg ?? 0) >= 3)
     expect(r.clock.journey).toMatchObject({ leg: 3, terrain: 'marsh' })
     expect(r.clock.tables.map((t) => t.name)).toEqual(['Marsh horrors'])
   })
   it('CLK-16: time passed on the clock during a journey is a halt: the party stays where it is, and the checks are its leg’s', async () => {
     const campaignId = await osrParty('halt')
     await gm(core, 'journey.setOut', { campaignId, journeyId: await planned(campaignId) })
-    const r = await travelOn(campaignId, 'turn', (c) => (c.journey?.leg ?? 0) >= 2)
+    const r = await travelOn(campaignId, 'hour', (c) => (c.journey?.leg ?? 0) >= 2)
     // Leg 2, the forest: enclosed, an encounter on 19+.
     const where = r.clock.journey!
     expect(where).toMatchObject({ leg: 2, terrain: 'forest' })
     const halted = await gm(core, 'clock.advance', { campaignId, span: { hours: 1 } })
     expect(halted.clock.time).toBeGreaterThan(r.clock.time)
     expect(halted.clock.journey).toEqual(where)
-    const step = (await gm(core, 'log.list', { campaignId, kind: 'clock.advanced' })).at(-1)!
+    // The newest clock step that is not the journey's: the halt.
+    const step = (await gm(core, 'log.list', { campaignId, kind: 'clock.advanced' }))[0]!
+    expect(step.payload.from).toBe(r.clock.time)
     const checks = step.payload.checks as { threshold: number; encounter: boolean }[]
     expect(checks.length).toBeGreaterThan(0)
-    expect(checks.every((c) => c.threshold === 19)).toBe(true)
+    expect(checks.map((c) => c.threshold)).toEqual(checks.map(() => 19))
   })
   it('the plan and the setting out undone, then redone: the redone setting out sets out on the journey the redone plan made', async () => {
     const campaignId = await osrParty()

@@ -171,6 +171,12 @@ describe('CLK-7, CLK-14: travelling at once or a turn at a time gives the same e
     expect(t.met).toEqual({ at: gameTime(1, '06:50'), leg: 0, feet: 6000, camp: false })
     expect(t.events.at(-1)).toMatchObject({ kind: 'encounter check', encounter: true, distance: { place: 'open', feet: 200 } })
   })
+  it('a span that ends as a leg begins leaves the clock checking on that leg: its threshold and ground', () => {
+    // The road's 3 miles at 600 ft a turn take 26.4 turns: 7,920 s; nothing met on the way.
+    const t = allowed(travel(clockWithFood(), setOut({ open: 600, enclosed: 60 }, rules.marchSeconds), road, campEvery, { seconds: legSeconds(toFeet(3, 'miles'), 600) }, scriptedDice(Array(40).fill(7))))
+    expect(position(t.progress, road)).toEqual({ leg: 1, feet: 0 })
+    expect(t.state.encounters).toMatchObject({ threshold: 19, place: 'enclosed' })
+  })
   it('in combat the road waits', () => {
     const clock = { ...clockWithFood(), mode: 'combat' as const, combat: { startedAt: 0, round: 0, roundSeconds: 5, resumes: 'exploration' as const } }
     expect(refusal(travel(clock, setOut({ open: 600, enclosed: 60 }, rules.marchSeconds), road, campEvery, { until: 'arrival' }, seededDice(1)))).toMatch(/combat/)

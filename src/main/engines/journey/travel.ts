@@ -66,5 +66,8 @@ export function travel(
   }, 'until' in request && request.until === 'camp')
   const where = met as Travelled['met']
   if (where !== null) where.feet = position(walked.progress, legs).feet
+  // The clock's checks from here on are the leg the party now stands on (a walk may end as a leg begins).
+  const here = walked.progress.arrived ? null : legs[Math.min(walked.progress.leg, legs.length - 1)]
+  if (here) state = { ...state, encounters: { ...state.encounters, threshold: here.threshold, place: here.place } }
   return { ok: true, state: { ...state, time: walked.time }, progress: walked.progress, events, road: walked.events, stop: walked.stop, met: where }
 }
