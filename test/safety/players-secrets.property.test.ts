@@ -2,7 +2,7 @@
  * The players' screen and the players' recap never receive what the GM hid, whatever the GM plays:
  * fast-check plays random sessions in each of the five systems (fights against foes typed in and
  * NPC foes, reveals and un-reveals, numbers shown and hidden, Ranks Threat and Dangers, handouts,
- * lights NPCs carry, free-text injuries, public and GM-only rolls and notes, undo and redo
+ * lights NPCs carry, journeys whose legs check on the secret encounter table, free-text injuries, public and GM-only rolls and notes, undo and redo
  * interleaved) with a canary in every GM-only field, and reads every byte a real players'
  * connection receives (each WebSocket frame, after every command) and every body the players'
  * listener serves, and the players' recap: no canary, ever. Foes with canaries are never revealed;
@@ -56,6 +56,19 @@ function canonical(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : v,
   )
+}
+
+/** CLK-14: a journey's thresholds and tables are the GM's; where a players' frame carries one, by path. */
+function journeySecrets(value: unknown, at = '', inJourney = false): string[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => journeySecrets(v, `${at}[${i}]`, inJourney))
+  if (!value || typeof value !== 'object') return []
+  const o = value as Record<string, unknown>
+  const journey = inJourney || (typeof o.kind === 'string' && /^clock\.(event\.)?journey-/.test(o.kind))
+  return Object.entries(o).flatMap(([k, v]) => {
+    const path = at ? `${at}.${k}` : k
+    if (journey && /^(threshold|tableId|tableName|checks)$/.test(k)) return [path]
+    return journeySecrets(v, path, journey || k === 'journey')
+  })
 }
 
 /** Where in a JSON value a canary sits: `payload.rolls[0].text`. */
@@ -163,6 +176,7 @@ async function playRun(system: SystemId, list: readonly Command[]): Promise<stri
           report(`a players' frame: ${paths.join('; ')}`, [leak], [sofar, ...sources])
         }
         report(`a players' frame (a number)`, t.canaries.numbersIn(stringsIn(parsed)), [sofar])
+        for (const path of journeySecrets(parsed)) report(`a players' frame: ${path}`, [{ found: 'a journey leg’s threshold or table', field: path.replace(/\[\d+\]/g, '[]') }], [sofar])
       }
       read = player.frames.length
       findings.push(...(await screenRules(t, view, await gmOnlyIds(), sofar)))

@@ -125,6 +125,21 @@ describe('CLK-14, CLK-15: travelling is a clock step that stops at the first enc
     await gm(core, 'clock.undo', { campaignId })
     expect((await gm(core, 'journey.get', { campaignId })).current?.status).toBe('travelling')
   })
+  it('the plan and the setting out undone, then redone: the redone setting out sets out on the journey the redone plan made', async () => {
+    const campaignId = await osrParty()
+    // A journey planned and stopped before: the redone plan's row is not the first one's.
+    await planned(campaignId)
+    const journeyId = await planned(campaignId)
+    await gm(core, 'journey.setOut', { campaignId, journeyId })
+    await gm(core, 'play.undo', { campaignId })
+    await gm(core, 'play.undo', { campaignId })
+    expect((await gm(core, 'journey.get', { campaignId })).current?.status).not.toBe('travelling')
+    await gm(core, 'play.redo', { campaignId })
+    await gm(core, 'play.redo', { campaignId })
+    const now = (await gm(core, 'journey.get', { campaignId })).current!
+    expect(now).toMatchObject({ status: 'travelling', name: 'To Glimmerford' })
+    expect((await gm(core, 'clock.get', { campaignId })).journey?.id).toBe(now.id)
+  })
 })
 
 describe('CLK-12, CLK-13: daylight', () => {
@@ -191,18 +206,57 @@ describe('CLK-14: the players read the road as they know it', () => {
 })
 
 describe('CLK-14: the recap tells the journey', () => {
-  it('legs done, camps, what was met where and the arrival, for the GM and the players alike; never the checks’ thresholds for players', async () => {
+  /** The recap's Journey section, from its heading to the next section. */
+  const section = (markdown: string) => /\n## Journey\n([\s\S]*?)\n## /.exec(markdown)?.[1] ?? ''
+
+  it('leg by leg: when each was walked, the camp and where it was made, what was met where and how far off, the arrival; the same for the players, never a threshold', async () => {
     const campaignId = await osrParty('recap')
     const glam = (await gm(core, 'clock.get', { campaignId })).provisions[0]!.characterId
     const session = await gm(core, 'play.start', { campaignId, title: 'The road', attendance: [glam] })
     await gm(core, 'journey.setOut', { campaignId, journeyId: await planned(campaignId) })
     let r = await gm(core, 'journey.travel', { campaignId, until: 'arrival' })
     for (let k = 0; k < 300 && !r.clock.journey?.arrived; k++) r = await gm(core, 'clock.goOn', { campaignId })
-    for (const variant of ['gm', 'players'] as const) {
-      const { markdown } = await gm(core, 'recap.session', { sessionId: session.id, variant })
-      expect(markdown).toMatch(/Journey: 3 legs done, 1 camp, met (on the road|in camp) at mile [\d.]+ of leg \d \((road|forest|marsh)\)/)
-      expect(markdown).toContain('arrives at Glimmerford')
-      if (variant === 'players') expect(markdown).not.toMatch(/\(1[89]\+\)|\(20\+\)|Encounter checks/)
-    }
+    const gmRecap = (await gm(core, 'recap.session', { sessionId: session.id, variant: 'gm' })).markdown
+    const playersRecap = (await gm(core, 'recap.session', { sessionId: session.id, variant: 'players' })).markdown
+    // CLK-1: the session began where the clock stood, the campaign's start.
+    expect(gmRecap).toContain('game_time_from: Day 1 · 06:00')
+    const told = section(gmRecap)
+    expect(told).toContain('### To Glimmerford')
+    expect(told).toMatch(/3 legs done · Day 1 → Day 2 · 1 camp · [1-9]\d* met on the way · arrived at Glimmerford/)
+    // OSR-7 and CLK-15: 3 miles at 600 ft a turn is 26.4 turns; the forest's mile at 60 ft a turn is cut by
+    // the end of the marching day (06:00 + 8 h) at mile 0.8, and walked on from first light.
+    expect(told).toContain('- Leg 1 · road: Day 1 · 06:00 → 08:12')
+    expect(told).toContain('- Leg 2 · forest: Day 1 · 08:12 → Day 2 · 07:32')
+    expect(told).toContain('camp at mile 0.8, 14:00 → Day 2 · 06:00')
+    expect(told).toMatch(/- Leg 3 · marsh: Day 2 · 07:32 → 09:00/)
+    expect(told).toMatch(/met on the road at mile [\d.]+, \d+ ft off \(\d\d:\d\d\)/)
+    expect(told).toContain('- Arrived at Glimmerford: Day 2 · 09:00')
+    // As many told met on the road and in camp as the road's own entries.
+    const met = (await gm(core, 'log.list', { campaignId, kind: 'clock.event.journey-met' })).length
+    expect(told).toContain(`${met} met on the way`)
+    expect(gmRecap).toMatch(new RegExp(`Journey: 3 legs done, 1 camp, ${met} met on the way; arrives at Glimmerford`))
+    // The players read the same road, from their own entries: no threshold, no check's die.
+    expect(section(playersRecap)).toBe(told)
+    expect(playersRecap).not.toMatch(/\(1[89]\+\)|\(20\+\)|Encounter checks|d20/)
+  })
+
+  it('a journey across two sessions: the second tells the leg it began on, and what it walked', async () => {
+    const campaignId = await osrParty('recap')
+    const glam = (await gm(core, 'clock.get', { campaignId })).provisions[0]!.characterId
+    const first = await gm(core, 'play.start', { campaignId, title: 'Out', attendance: [glam] })
+    await gm(core, 'journey.setOut', { campaignId, journeyId: await planned(campaignId) })
+    let r = await gm(core, 'journey.travel', { campaignId, until: 'camp' })
+    for (let k = 0; k < 300 && r.clock.journey?.phase !== 'camp'; k++) r = await gm(core, 'clock.goOn', { campaignId })
+    await gm(core, 'play.close', { id: first.id })
+    const second = await gm(core, 'play.start', { campaignId, title: 'On', attendance: [glam] })
+    r = await gm(core, 'journey.travel', { campaignId, until: 'arrival' })
+    for (let k = 0; k < 300 && !r.clock.journey?.arrived; k++) r = await gm(core, 'clock.goOn', { campaignId })
+    const one = section((await gm(core, 'recap.session', { sessionId: first.id, variant: 'gm' })).markdown)
+    const two = section((await gm(core, 'recap.session', { sessionId: second.id, variant: 'gm' })).markdown)
+    expect(one).toMatch(/1 leg done · Day 1 · 1 camp/)
+    expect(one).toContain('- Leg 2 · forest: Day 1 · 08:12 → still on it')
+    expect(one).not.toContain('Arrived')
+    expect(two).toMatch(/- Leg 2 · forest: from before this session → Day 2 · 07:32/)
+    expect(two).toContain('- Arrived at Glimmerford: Day 2 · 09:00')
   })
 })

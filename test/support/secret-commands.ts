@@ -40,6 +40,9 @@ type Planner = (t: SecretTable, c: Command) => Promise<Plan>
 export const UNDO = 'undo'
 export const REDO = 'redo'
 
+/** A journey planned and set out on as soon as the fight is over (CLK-14). */
+export const JOURNEY = 'journey'
+
 /** A fight ended and the next begun at once, at the same game time. */
 export const AGAIN = 'again'
 
@@ -52,6 +55,8 @@ export const AGAIN = 'again'
 export function steps(c: Command, system: SystemId): Command[] {
   // The next fight opens with what an encounter brought (its row, or the secret NPC) or the secret NPC first.
   if (c.op === AGAIN) return [{ ...c, op: SYSTEM_OPS[system].ending }, { ...c, op: SYSTEM_OPS[system].opening, a: 1 + (c.a % 2), flag: true }]
+  // The fight ended, a journey planned, set out on and travelled: each a step of its own.
+  if (c.op === JOURNEY) return [SYSTEM_OPS[system].ending, 'combatEnd', 'journeyPlan', 'journeySetOut', 'journeyTravel'].map((op) => ({ ...c, op }))
   if (c.op !== UNDO) return [c]
   const undos = 1 + (c.a % 3)
   const redos = c.flag ? 1 + (c.b % undos) : 0
@@ -87,6 +92,26 @@ const common: Record<string, Planner> = {
       modifiers: c.flag ? [{ reason: t.canaries.text('encounter-modifier-reason', c.n), amount: 1 }] : [],
     }),
   encounterRoll: async (t) => call('encounterTable.roll', { id: t.encounterTableId }),
+  // CLK-14: a journey whose legs check on the secret encounter table at their own thresholds.
+  async journeyPlan(t, c) {
+    const { current } = await gm(t.core, 'journey.get', { campaignId: t.campaignId })
+    if (current?.status === 'travelling') return skip('a journey is under way')
+    return call('journey.plan', {
+      campaignId: t.campaignId,
+      toName: `Glimmerford ${c.n}`,
+      legs: [
+        { terrain: 'road', length: 0.5 + (c.a % 3) * 0.5, place: 'open', threshold: 12 + (c.b % 8), tableId: t.encounterTableId },
+        { terrain: 'tunnel', length: 0.2, place: 'enclosed', threshold: 14 + (c.a % 6), tableId: c.flag ? t.encounterTableId : null },
+      ],
+    })
+  },
+  async journeySetOut(t) {
+    const { current } = await gm(t.core, 'journey.get', { campaignId: t.campaignId })
+    return current?.status === 'planned' ? call('journey.setOut', { campaignId: t.campaignId, journeyId: current.id }) : skip('no journey planned')
+  },
+  journeyTravel: async (t, c) => call('journey.travel', { campaignId: t.campaignId, until: (['turn', 'hour', 'camp', 'arrival'] as const)[c.a % 4]! }),
+  journeyDetour: async (t, c) =>
+    call('journey.detour', { campaignId: t.campaignId, leg: { terrain: 'ford', length: 0.3, place: 'open', threshold: 11 + (c.b % 9), tableId: c.flag ? t.encounterTableId : null } }),
   reaction: async (t) => call('encounter.reaction', { campaignId: t.campaignId, spirit: 0 }),
   async ledger(t, c) {
     const pc = pick(t.pcs, c.a)!
@@ -438,6 +463,9 @@ export const COMMON_WEIGHTS: Record<string, number> = {
   encounterSet: 1,
   encounterRoll: 1,
   reaction: 1,
+  [JOURNEY]: 2,
+  journeyTravel: 3,
+  journeyDetour: 1,
   ledger: 2,
   injury: 2,
   light: 3,

@@ -22,6 +22,19 @@ const ASKED: Record<TravelAsk, { request: TravelRequest; words: string }> = {
   arrival: { request: { until: 'arrival' }, words: 'the journey' },
 }
 
+/** A leg's ground and unit, for the recap's telling of the road. */
+function legWords(road: Road, leg: number): { terrain: string; unit: string } {
+  const row = road.rows[leg]
+  return { terrain: row?.terrain ?? 'the road', unit: row?.unit ?? 'miles' }
+}
+
+/** What a road event's entry carries beyond the event: the leg's words, how far along, where it ends. */
+function roadWhere(e: RoadEvent, road: Road): Record<string, unknown> {
+  if (e.kind === 'arrived') return { to: e.direction === 'out' ? road.journey.to_name : null }
+  const words = legWords(road, e.leg)
+  return e.kind === 'camp' ? { ...words, along: fromFeet(e.feet, road.rows[e.leg]?.unit ?? 'miles') } : words
+}
+
 /** A road event as the log tells it. */
 function roadLine(e: RoadEvent, road: Road): string {
   switch (e.kind) {
@@ -58,7 +71,7 @@ export async function travelStep(ctx: StepContext, ask: TravelAsk | { pending: P
   const entries: { kind: string; gameTime: number; payload: Record<string, unknown> }[] = moved.road.map((e) => ({
     kind: `clock.event.journey-${e.kind.replaceAll(' ', '-')}`,
     gameTime: e.at,
-    payload: { ...e, journey: road.journey.name, journeyId, text: roadLine(e, road) },
+    payload: { ...e, ...roadWhere(e, road), journey: road.journey.name, journeyId, text: roadLine(e, road) },
   }))
   let goOn: PendingAdvance | null = null
   let partyLocationId: number | null | undefined
@@ -69,7 +82,7 @@ export async function travelStep(ctx: StepContext, ask: TravelAsk | { pending: P
     entries.push({
       kind: 'clock.event.journey-met',
       gameTime: moved.met.at,
-      payload: { at: moved.met.at, leg: moved.met.leg, along: fromFeet(moved.met.feet, road.rows[moved.met.leg]?.unit ?? 'miles'), camp: moved.met.camp, journey: road.journey.name, journeyId, text: `${when(moved.met.at)}: met ${moved.met.camp ? 'in camp' : 'on the road'} at ${where}` },
+      payload: { at: moved.met.at, leg: moved.met.leg, along: fromFeet(moved.met.feet, road.rows[moved.met.leg]?.unit ?? 'miles'), ...legWords(road, moved.met.leg), camp: moved.met.camp, journey: road.journey.name, journeyId, text: `${when(moved.met.at)}: met ${moved.met.camp ? 'in camp' : 'on the road'} at ${where}` },
     })
     entries.sort((a, b) => a.gameTime - b.gameTime)
     // What is left: of a span, the rest of it; to camp or to the end, the road's time from here if nothing more is met.

@@ -37,7 +37,7 @@ export function isActionMethod(method: string): boolean {
 }
 
 /** Tables whose new rows later actions name in their input. */
-export const REMAPPED_TABLES = ['lode_roll', 'ranks_roll', 'ladder_conflict', 'challenge', 'injury', 'inventory_item', 'ledger_entry'] as const
+export const REMAPPED_TABLES = ['lode_roll', 'ranks_roll', 'ladder_conflict', 'challenge', 'injury', 'inventory_item', 'ledger_entry', 'journey'] as const
 export type RemappedTable = (typeof REMAPPED_TABLES)[number] | 'log_entry'
 
 /** Input fields that name a row an action created, by the tables they may name. */
@@ -51,6 +51,8 @@ const ID_FIELDS: Record<string, readonly RemappedTable[]> = {
   challengeId: ['challenge'],
   // A reason given after a one-click earn or spend names the entry that click made.
   ledgerEntryId: ['ledger_entry'],
+  // A journey planned is set out on by a later action (CLK-14).
+  journeyId: ['journey'],
 }
 
 /**

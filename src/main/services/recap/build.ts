@@ -18,6 +18,7 @@ import type { PlayersEntry } from '../players/audience/read'
 import type { RecapVariant } from '../../../shared/recap/markdown'
 import { bareTitle, filenameFor, folderFilenameFor } from './files'
 import { glance } from './glance'
+import { journeyHeadline, journeyLines, journeysOf } from './journey'
 import { hhmm, lineFor, timeline } from './lines'
 import { oneLine, wikiLink, writeMarkdown } from './markdown'
 import { notesFor, shiftHeadings, type Thread } from './notes'
@@ -155,6 +156,15 @@ export function recapTree(input: RecapInput, variant: RecapVariant, options: Rec
   const glanceLines = glance(entries, variant)
   out.push(heading(2, 'At a glance'))
   out.push(glanceLines.length ? list(glanceLines.map((l) => item([text(l)]))) : para([text('Nothing of note recorded.')]))
+
+  // CLK-14: each journey of the session told leg by leg.
+  const journeys = journeysOf(entries, variant)
+  if (journeys.length) {
+    out.push(heading(2, 'Journey'))
+    for (const j of journeys) {
+      out.push(heading(3, j.name), para([text(journeyHeadline(j))]), list(journeyLines(j).map((l) => item([text(l)]))))
+    }
+  }
 
   out.push(heading(2, 'Timeline'))
   let day = -1

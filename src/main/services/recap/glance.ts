@@ -15,7 +15,7 @@ export function glance(entries: LogEntry[], variant: RecapVariant): string[] {
   const short: string[] = []
   const loot: string[] = []
   // CLK-14: the journey's legs, camps and what was met where.
-  const road = { legs: 0, camps: 0, met: [] as string[], arrived: '' }
+  const road = { legs: 0, camps: 0, met: [] as number[], arrived: '' }
   // Gained and spent, per holder and currency, from the ledger's own entries.
   const sums = new Map<string, { gained: number; spent: number }>()
   for (const e of entries) {
@@ -24,7 +24,7 @@ export function glance(entries: LogEntry[], variant: RecapVariant): string[] {
       if (Array.isArray(e.payload.checks)) checks += e.payload.checks.length
       if (k === 'clock.event.journey-leg-done') road.legs++
       else if (k === 'clock.event.journey-camp') road.camps++
-      else if (k === 'clock.event.journey-met') road.met.push(lineText(e).replace(/^met /, ''))
+      else if (k === 'clock.event.journey-met') road.met.push(e.gameTime)
       else if (k === 'clock.event.journey-arrived') road.arrived = lineText(e).replace(/^the party /, '')
       if (k === 'clock.event.encounter-check') encounters++
       else if (k === 'clock.event.natural-healing') healed.push(lineText(e).replace(/\.$/, ''))
@@ -50,7 +50,8 @@ export function glance(entries: LogEntry[], variant: RecapVariant): string[] {
   if (variant === 'gm' && checks > 0) lines.push(`Encounter checks: ${plural(checks, 'check')}, ${plural(encounters, 'encounter')}`)
   else if (encounters > 0) lines.push(`Encounters: ${encounters}`)
   if (road.legs + road.camps + road.met.length > 0 || road.arrived) {
-    const met = road.met.length ? `, met ${road.met.join('; ')}` : ''
+    // Where each was met is told in the recap's Journey section.
+    const met = road.met.length ? `, ${road.met.length} met on the way` : ''
     lines.push(`Journey: ${plural(road.legs, 'leg')} done, ${plural(road.camps, 'camp')}${met}${road.arrived ? `; ${road.arrived}` : ''}`)
   }
   if (taken.length) lines.push(`Injuries taken: ${taken.join(', ')}`)
