@@ -177,6 +177,8 @@ for (const c of CASES) {
     await expect(preview).toContainText(/camp at mile [\d.]+/)
     await expect(preview).toContainText('Arrived at Glimmerford')
     await expect(source).toHaveValue(/## Journey\n/)
+    // Tall enough to see the whole recap in the preview.
+    await page.setViewportSize({ width: 1280, height: 2600 })
     await preview.screenshot({ path: `${SHOTS}/journey-recap-${c.key}.png` })
     expect(problems).toEqual([])
   })
