@@ -1,8 +1,10 @@
 /**
- * Journeys on the clock in the browser (CLK-14 … CLK-16), in an old-school campaign and a Ladder
- * one: the GM plans a three-leg journey and reads its numbers, sets out, meets an encounter on the
- * road and goes on, camps twice, arrives, and reads the road so far; the players' screen shows the
- * strip with the legs, where the party is and the weather line, never a threshold or a table.
+ * Journeys on the clock in the browser (CLK-14 … CLK-16), in each of the five systems: with a
+ * session begun, the GM plans a three-leg journey and reads its numbers, sets out, meets an
+ * encounter on the road and goes on, camps twice, arrives, and reads the road so far; the players'
+ * screen shows the strip with the legs, where the party is and the weather line, never a threshold
+ * or a table. The session's recap holds the journey as its own section; the players' recap names
+ * no encounter table and no threshold.
  */
 import BetterSqlite3 from 'better-sqlite3'
 import { mkdirSync } from 'node:fs'
@@ -10,17 +12,20 @@ import { test, expect, watchConsole } from './fixtures'
 import type { Lantern } from './fixtures'
 import type { Page } from '@playwright/test'
 import { createCampaign, openSection } from './support'
+import { blankSheet } from '../../src/shared/api/sheets'
+import type { SystemId } from '../../src/shared/contract'
 
 process.env.LANTERN_SHARE_HOST = '127.0.0.1'
 process.env.LANTERN_SHARE_PORT = '0'
-const SHOTS = process.env.LANTERN_SHOTS ?? 'out-i28'
+const SHOTS = process.env.LANTERN_SHOTS ?? 'test-results/shots-journey'
 
-/** Glam with 145 lbs and food for the road; the clock starting at first light; seeded dice. */
-function seed(lantern: Lantern, campaignId: number, dice: string, campChecks: 'every turn' | 'none'): void {
+/** Glam (a sheet of the campaign's system) with 145 lbs and food for the road; the clock starting at first light; seeded dice. */
+function seed(lantern: Lantern, campaignId: number, system: SystemId, dice: string, campChecks: 'every turn' | 'none'): void {
   const db = new BetterSqlite3(lantern.dataFile)
+  const sheet = system === 'osr' ? { level: 1, B: 0, M: 0, S: 0, h: 5, maxH: 5 } : blankSheet(system)
   const glam = db
-    .prepare("insert into character (campaign_id, kind, name, sheet, created_at, updated_at) values (?, 'pc', 'Glam', ?, 't', 't')")
-    .run(campaignId, JSON.stringify({ level: 1, B: 0, M: 0, S: 0, h: 5, maxH: 5 })).lastInsertRowid
+    .prepare("insert into character (campaign_id, kind, name, player_name, sheet, created_at, updated_at) values (?, 'pc', 'Glam', 'Ana', ?, 't', 't')")
+    .run(campaignId, JSON.stringify(sheet)).lastInsertRowid
   const add = db.prepare("insert into inventory_item (character_id, name, kind, quantity, weight_lbs, details, created_at, updated_at) values (?, ?, ?, ?, ?, '{}', 't', 't')")
   add.run(glam, 'Pack', 'other', 1, 135)
   add.run(glam, 'Rations', 'ration', 6, 1)
@@ -33,12 +38,15 @@ function seed(lantern: Lantern, campaignId: number, dice: string, campChecks: 'e
   db.close()
 }
 
-/** Presses a road button and waits for the clock to move. */
+/**
+ * Presses a road button and waits for the clock or the road to move (going on from an encounter met
+ * on the day's last turn makes camp with no time passing).
+ */
 async function press(page: Page, name: string): Promise<void> {
-  const time = page.getByRole('region', { name: 'Clock' }).getByTestId('clock-time')
-  const before = await time.textContent()
+  const state = async () => `${await page.getByRole('region', { name: 'Clock' }).getByTestId('clock-time').textContent()} | ${await page.getByTestId('journey-where').textContent()}`
+  const before = await state()
   await page.getByRole('button', { name, exact: true }).click()
-  await expect(time).not.toHaveText(before ?? '')
+  await expect.poll(state).not.toBe(before)
 }
 
 /** Travels on (going on after each encounter) until `done` reads true; counts the encounters met. */
@@ -54,9 +62,14 @@ async function travelUntil(page: Page, ask: string, done: () => Promise<boolean>
   return met
 }
 
+/** At 3 mph (CLK-11's pace outside the old-school core) 30 + 1 + 20 miles are 3 marching days, 2 camps. */
+const AT_THREE_MPH = [['road', '30', 'open'], ['forest', '1', 'enclosed'], ['marsh', '20', 'open']] as const
 const CASES = [
   { system: 'Old-school core', key: 'osr', campChecks: 'none', legs: [['road', '10', 'open'], ['forest', '0.5', 'enclosed'], ['marsh', '8', 'open']], speed: /600 ft a turn in the open, 60 ft enclosed \(OSR-7\), set by Glam/ },
-  { system: 'The Ladder', key: 'ladder', campChecks: 'every turn', legs: [['road', '30', 'open'], ['forest', '1', 'enclosed'], ['marsh', '20', 'open']], speed: /Pace 3 mph in the open/ },
+  { system: 'The Ladder', key: 'ladder', campChecks: 'every turn', legs: AT_THREE_MPH, speed: /Pace 3 mph in the open/ },
+  { system: 'LODE', key: 'lode', campChecks: 'none', legs: AT_THREE_MPH, speed: /Pace 3 mph in the open/ },
+  { system: 'The Challenge System', key: 'challenge', campChecks: 'every turn', legs: AT_THREE_MPH, speed: /Pace 3 mph in the open/ },
+  { system: 'Resolution and Ranks', key: 'ranks', campChecks: 'none', legs: AT_THREE_MPH, speed: /Pace 3 mph in the open/ },
 ] as const
 
 for (const c of CASES) {
@@ -67,8 +80,15 @@ for (const c of CASES) {
     const page = await gmContext.newPage()
     const problems = watchConsole(page)
     const id = await createCampaign(page, lantern, `Road to Glimmerford (${c.key})`, c.system)
-    seed(lantern, id, `journey-${c.key}`, c.campChecks)
+    seed(lantern, id, c.key, `journey-${c.key}`, c.campChecks)
     await page.reload()
+
+    // A session begins, so the journey lands in its recap.
+    await openSection(page, 'Table')
+    const session = page.getByRole('main').getByRole('region', { name: 'Session' })
+    await session.getByLabel('Session title').fill('The road north')
+    await session.getByRole('button', { name: 'Start session' }).click()
+    await expect(session).toContainText('Session 1 · The road north')
 
     // Plan: three legs, the numbers shown before setting out.
     await openSection(page, 'Journey')
@@ -132,6 +152,34 @@ for (const c of CASES) {
     await expect(story).toContainText('the party arrives at Glimmerford')
     await expect(player.getByTestId('players-journey-where')).toHaveText('Arrived at Glimmerford')
     await page.screenshot({ path: `${SHOTS}/journey-arrived-${c.key}.png`, fullPage: true })
+
+    // The session closes; its recap tells the journey in a section of its own.
+    await openSection(page, 'Table')
+    await session.getByRole('button', { name: 'Close session' }).click()
+    await session.getByRole('link', { name: /recap/i }).click()
+    const recap = page.getByRole('main')
+    const source = recap.getByLabel('Markdown source')
+    const preview = recap.getByRole('region', { name: 'Preview' })
+    // The players' recap (shown first): the road as the players know it, no table, no threshold.
+    await expect(source).toHaveValue(/recap_for: players/)
+    await expect(preview.getByRole('heading', { name: 'Journey', exact: true })).toBeVisible()
+    await expect(preview).toContainText('Arrived at Glimmerford')
+    const players = await source.inputValue()
+    expect(players).not.toContain('Marsh horrors')
+    expect(players).not.toMatch(/threshold|Encounter on \d|19–20/i)
+    await expect(preview).not.toContainText('Marsh horrors')
+    // The GM's recap: the legs with their times, the camps, the arrival.
+    await recap.getByRole('radiogroup', { name: 'Recap for' }).getByLabel('GM (everything)').check()
+    await expect(source).toHaveValue(/recap_for: GM/)
+    await expect(preview.getByRole('heading', { name: 'Journey', exact: true })).toBeVisible()
+    await expect(preview.getByRole('heading', { name: 'To Glimmerford' })).toBeVisible()
+    await expect(preview).toContainText(/Leg 1 · road: Day 1 · 06:00 → /)
+    await expect(preview).toContainText(/camp at mile [\d.]+/)
+    await expect(preview).toContainText('Arrived at Glimmerford')
+    await expect(source).toHaveValue(/## Journey\n/)
+    // Tall enough to see the whole recap in the preview.
+    await page.setViewportSize({ width: 1280, height: 2600 })
+    await preview.screenshot({ path: `${SHOTS}/journey-recap-${c.key}.png` })
     expect(problems).toEqual([])
   })
 }

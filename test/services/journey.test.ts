@@ -220,6 +220,24 @@ describe('CLK-12, CLK-13: daylight', () => {
     const night = await gm(core, 'clock.setTime', { campaignId, day: 1, time: '20:00' })
     expect(night.clock).toMatchObject({ dark: true, daylight: { sunUp: false, underSky: true } })
   })
+  it('CLK-13: each location says what "as the place it is in" comes to, and from which place', async () => {
+    const campaignId = (await gm(core, 'campaign.create', { name: 'Sky words', system: 'lode' })).id
+    const hills = await gm(core, 'location.create', { campaignId, name: 'Hills', kind: 'open' })
+    expect(hills.asPlaceItIsIn).toEqual({ underSky: true, from: 'Hills', by: 'kind' })
+    const cave = await gm(core, 'location.create', { campaignId, name: 'Cave', kind: 'enclosed', parentId: hills.id })
+    expect(cave.asPlaceItIsIn).toEqual({ underSky: true, from: 'Hills', by: 'kind' })
+    expect((await gm(core, 'location.update', { id: cave.id, underSky: false })).underSky).toBe(false)
+    const room = await gm(core, 'location.create', { campaignId, name: 'Room', kind: 'enclosed', parentId: cave.id })
+    expect(room.asPlaceItIsIn).toEqual({ underSky: false, from: 'Cave', by: 'choice' })
+    // The room's own say does not change what "as the place it is in" would give it.
+    const roofless = await gm(core, 'location.update', { id: room.id, underSky: true })
+    expect(roofless).toMatchObject({ underSky: true, asPlaceItIsIn: { underSky: false, from: 'Cave' } })
+    const tower = await gm(core, 'location.create', { campaignId, name: 'Tower', kind: 'enclosed' })
+    expect(tower.asPlaceItIsIn).toEqual({ underSky: false, from: 'Tower', by: 'kind' })
+    const listed = await gm(core, 'location.list', { campaignId })
+    expect(Object.fromEntries(listed.map((l) => [l.name, l.asPlaceItIsIn.underSky]))).toEqual({ Cave: true, Hills: true, Room: false, Tower: false })
+    expect((await refused(core, 'location.update', { id: room.id, underSky: 'yes' })).message).toMatch(/Under the sky/i)
+  })
   it('CLK-12: sunset must come after sunrise; a season moves both', async () => {
     const campaignId = (await gm(core, 'campaign.create', { name: 'Sun', system: 'lode' })).id
     expect((await refused(core, 'setting.set', { campaignId, key: 'clock.sunset', value: '05:00' })).message).toMatch(/^Sunset: sunset \(05:00\) must come after sunrise \(06:00\)/)

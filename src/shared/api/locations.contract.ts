@@ -17,6 +17,11 @@ export const Location = z.object({
   description: z.string(),
   /** CLK-13: under the sky, not, or null: as the place it is in. */
   underSky: z.boolean().nullable(),
+  /**
+   * CLK-13: what "as the place it is in" comes to here: under the sky or not, and the place that
+   * decides — the nearest place around it that says (`choice`), else the top place by its kind.
+   */
+  asPlaceItIsIn: z.object({ underSky: z.boolean(), from: z.string(), by: z.enum(['choice', 'kind']) }),
   createdAt: z.string(),
   updatedAt: z.string(),
 })
@@ -54,7 +59,7 @@ export const locationContract = {
   },
   'location.update': {
     scope: 'gm',
-    summary: "Changes a location's name, kind, description or the place it is inside.",
+    summary: "Changes a location's name, kind, description, the place it is inside or whether it is under the sky.",
     input: LocationFields.partial().extend({ id: Id }).strict(),
     output: Location,
   },

@@ -9,7 +9,7 @@ import { DAY } from '../../engines/clock'
 import { isDaytime, sunTimes, underSky, type Daylight, type SkyPlace } from '../../engines/journey'
 import { getSetting } from '../campaigns'
 import { loadStoredClock, type JourneyOnClock } from './store'
-import { placeChain, type PlaceChain } from './supplies'
+import { placeChain, type PlaceChain } from '../records'
 import type { Tx } from '../core'
 
 /** The campaign's daylight settings (CLK-12). */

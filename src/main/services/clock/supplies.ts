@@ -1,25 +1,9 @@
 /** What the clock can use from the party's packs, and where the party is, for the clock's view. */
-import type { Kysely, Selectable } from 'kysely'
-import type { Database, LocationTable } from '../../db/schema'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema'
 import type { ClockView } from '../../../shared/contract'
 import { lanternLightId } from './view'
-
-/** A location and the places it lies inside, innermost first. */
-export type PlaceChain = Pick<Selectable<LocationTable>, 'id' | 'name' | 'kind' | 'parent_id' | 'under_sky'>[]
-
-/**
- * A location and the places it lies inside, innermost first, from one read of the campaign's
- * places; empty for no location or one deleted.
- * @example (await placeChain(db, 1, cellId)).map((p) => p.name) // ['Cell', 'Dungeon level 1', 'The Keep']
- */
-export async function placeChain(db: Kysely<Database>, campaignId: number, locationId: number | null): Promise<PlaceChain> {
-  if (locationId === null) return []
-  const places = await db.selectFrom('location').select(['id', 'name', 'kind', 'parent_id', 'under_sky']).where('campaign_id', '=', campaignId).execute()
-  const byId = new Map(places.map((p) => [p.id, p]))
-  const chain: typeof places = []
-  for (let p = byId.get(locationId); p && !chain.includes(p); p = p.parent_id === null ? undefined : byId.get(p.parent_id)) chain.push(p)
-  return chain
-}
+import { placeChain, type PlaceChain } from '../records'
 
 /**
  * Where the party is, and the encounter tables for it: the location's own, then those of the

@@ -3,4 +3,5 @@ export { createAdventure, deleteAdventure, listAdventures, moveAdventure, update
 export { rollEncounterTable } from './encounter-roll'
 export { createEncounterTable, deleteEncounterTable, getEncounterTable, listEncounterTables, updateEncounterTable } from './encounter-tables'
 export { createLocation, deleteLocation, listLocations, updateLocation } from './locations'
+export { placeChain, type PlaceChain } from './place-chain'
 export { createSession, deleteSession, listSessions, updateSession } from './sessions'

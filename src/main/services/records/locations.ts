@@ -2,11 +2,13 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { Database, LocationTable } from '../../db/schema'
 import type { Location } from '../../../shared/contract'
+import { asPlaceItIsIn, chainIn, placeChain } from './place-chain'
 import { requireCampaign, unitOfWork, type ServiceDeps, type Tx, AppError, notFound, recordChanged } from '../core'
 
 type LocationRow = Selectable<LocationTable>
 
-function toLocation(row: LocationRow): Location {
+/** The location as the API gives it; `chain` is it and the places it lies inside (CLK-13's answer). */
+function toLocation(row: LocationRow, chain: Parameters<typeof asPlaceItIsIn>[0]): Location {
   return {
     id: row.id,
     campaignId: row.campaign_id,
@@ -15,6 +17,7 @@ function toLocation(row: LocationRow): Location {
     kind: row.kind,
     description: row.description,
     underSky: row.under_sky === null ? null : row.under_sky === 1,
+    asPlaceItIsIn: asPlaceItIsIn(chain),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }
@@ -23,7 +26,8 @@ function toLocation(row: LocationRow): Location {
 /** @example await listLocations(db, 1) // by name; parentId draws the tree */
 export async function listLocations(db: Kysely<Database>, campaignId: number): Promise<Location[]> {
   const rows = await db.selectFrom('location').selectAll().where('campaign_id', '=', campaignId).orderBy('name').orderBy('id').execute()
-  return rows.map(toLocation)
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  return rows.map((r) => toLocation(r, chainIn(byId, r.id)))
 }
 
 async function requireLocation(tx: Tx, id: number): Promise<LocationRow> {
@@ -95,7 +99,7 @@ export async function createLocation(
       { campaignId: row.campaign_id, kind: 'location', id: row.id, change: 'created' },
       { kind: 'location.created', payload: { id: row.id, name: row.name, kind: row.kind, parent: parent?.name ?? null } },
     )
-    return toLocation(row)
+    return toLocation(row, await placeChain(tx.trx, row.campaign_id, row.id))
   })
 }
 
@@ -123,7 +127,7 @@ export async function updateLocation(
       ...(input.parentId !== undefined && input.parentId !== before.parent_id ? { parentId: input.parentId } : {}),
       ...(input.underSky !== undefined && (input.underSky === null ? null : input.underSky ? 1 : 0) !== before.under_sky ? { underSky: input.underSky } : {}),
     }
-    if (Object.keys(changes).length === 0) return toLocation(before)
+    if (Object.keys(changes).length === 0) return toLocation(before, await placeChain(tx.trx, before.campaign_id, before.id))
     let movedInto: string | null = null
     if (changes.parentId !== undefined && changes.parentId !== null) {
       const parent = await requireCampaignLocation(tx, before.campaign_id, changes.parentId, 'parentId')
@@ -157,7 +161,7 @@ export async function updateLocation(
         },
       },
     )
-    return toLocation(row)
+    return toLocation(row, await placeChain(tx.trx, row.campaign_id, row.id))
   })
 }
 

@@ -48,7 +48,7 @@ function journey(v: PlayerView): HTMLElement | null {
     const done = j.arrived ? (j.direction === 'out' ? 1 : 0) : k + 1 < j.leg ? 1 : here ? Math.min(1, j.along / (leg.length || 1)) : 0
     const fill = el('span', { class: 'fill' })
     fill.style.width = `${Math.round(done * 100)}%`
-    const item = el('li', { class: here ? 'leg here' : 'leg' }, el('span', { class: 'bar' }, fill), el('span', { class: 'leg-name' }, `${leg.terrain} · ${distanceWords(leg.length, leg.unit)}`))
+    const item = el('li', { class: here ? 'leg here' : 'leg' }, el('span', { class: 'bar' }, fill), el('span', { class: 'leg-name' }, el('span', {}, leg.terrain), ' · ', el('span', {}, distanceWords(leg.length, leg.unit))))
     item.style.flexGrow = String(leg.length)
     strip.append(item)
   })
