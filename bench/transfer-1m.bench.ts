@@ -4,13 +4,18 @@
  * and as the whole file returned in memory (`exportCampaign`). Memory is the process's resident
  * size sampled every 10 ms during the export, less what it was just before. The baseline is a bare
  * SELECT of the same rows, each turned to JSON and dropped.
+ * The streamed file is then imported into an empty library in a child process of its own
+ * (transfer-import-child.ts), so the seeding's memory does not count: its time, and its peak
+ * memory as the kernel counts it (maxRSS), with the same process's peak before the import began.
  * The library is seeded with the log's search-index triggers left out (they cost ~0.1 ms an entry
  * and an export does not read the index), so seeding a million entries takes seconds, not minutes.
  * `npm run bench -- transfer-1m`
  */
+import { execFileSync } from 'node:child_process'
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { performance } from 'node:perf_hooks'
 import { createCore } from '../src/main/app'
 import * as transfer from '../src/main/services/transfer'
@@ -72,6 +77,17 @@ export default async function (): Promise<void> {
         }
       })
       g.record(`export streamed to a file (${(statSync(file).size / 1048576).toFixed(0)} MiB; +${streamed.peakMiB.toFixed(0)} MiB)`, streamed.ms, 1)
+    }
+    const importOf = (file: string) => {
+      const here = dirname(fileURLToPath(import.meta.url))
+      const out = execFileSync(process.execPath, ['--import', 'tsx', join(here, 'transfer-import-child.ts'), file, dir], { encoding: 'utf8', maxBuffer: 1 << 20 })
+      return JSON.parse(out.trim().split('\n').pop()!) as { ms: number; rows: number; beforeKiB: number; peakKiB: number }
+    }
+    const streamedFile = join(dir, 'export.lantern.gz')
+    if (open) {
+      const imp = importOf(streamedFile)
+      const mib = (kib: number) => (kib / 1024).toFixed(0)
+      g.record(`import of that file, ${imp.rows.toLocaleString('en')} rows, in a fresh process (maxRSS ${mib(imp.peakKiB)} MiB; ${mib(imp.beforeKiB)} MiB before the import)`, imp.ms, 1)
     }
     const inMemory = await measured(() => transfer.exportCampaign(sqlite, campaignId, new Date()))
     g.record(`exportCampaign, the file returned in memory (+${inMemory.peakMiB.toFixed(0)} MiB)`, inMemory.ms, 1)

@@ -152,6 +152,16 @@ describe.skipIf(!server)('campaign files between SQLite and PostgreSQL', () => {
     // Stopped half-way, an import leaves the library as it was.
     const b = await postgresLibrary()
     const before = await everyTableCount(b)
+
+    // A bad line after thousands of good ones: refused before any row is written (no progress told).
+    const text = lines.map((l) => JSON.stringify(l))
+    const late = gzipSync([...text.slice(0, -1), '["log_entry",{"id":', text.at(-1)!].join('\n') + '\n')
+    const told: number[] = []
+    const bad = await importCampaign(b.handle, late, NOW, { onProgress: (done) => told.push(done) }).then(() => null, (e: unknown) => e)
+    expect((bad as AppError).message).toMatch(new RegExp(`line ${text.length} is not valid JSON\\. Nothing was imported`))
+    expect(told).toEqual([])
+    expect(await everyTableCount(b)).toEqual(before)
+
     const stop = new AbortController()
     const progress: number[] = []
     const err = await importCampaign(b.handle, data, NOW, {

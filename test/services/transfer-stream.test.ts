@@ -6,6 +6,7 @@
 import { createWriteStream, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
+import { gzipSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Core } from '../../src/main/app'
 import { exportCampaign, importCampaign, openExport } from '../../src/main/services/transfer'
@@ -133,5 +134,62 @@ describe('importing a big campaign', () => {
       expect(result instanceof AppError).toBe(stopIt)
       expect(logs()).toBe(before + 1)
     }
+  })
+
+  it('checks every line before it writes any row: a bad line after thousands of good ones is refused with nothing written', async () => {
+    const { data } = await exportCampaign(core.handle.sqlite, campaignId, NOW)
+    const text = fileLines(data).map((l) => JSON.stringify(l))
+    const end = text.length - 1
+    const lastLog = text.findLastIndex((l) => l.startsWith('["log_entry"'))
+    expect(lastLog).toBeGreaterThan(6_000)
+    const pack = (lines: string[]) => gzipSync(lines.join('\n') + '\n')
+    const firstLogId = (JSON.parse(text.find((l) => l.startsWith('["log_entry"'))!) as [string, { id: number }])[1].id
+    const bad: [Buffer, RegExp][] = [
+      [pack([...text.slice(0, end), '["log_entry",{"id":', text[end]!]), new RegExp(`line ${end + 1} is not valid JSON`)],
+      [pack([...text.slice(0, lastLog), text[lastLog]!.replace('"kind":', '"mood":"grim","kind":'), ...text.slice(lastLog + 1)]), /gives log_entry a column "mood"/],
+      [pack([...text.slice(0, lastLog), text[lastLog]!.replace(/"id":\d+/, `"id":${firstLogId}`), ...text.slice(lastLog + 1)]), new RegExp(`two rows of log_entry share the id ${firstLogId}`)],
+      [pack([...text.slice(0, end), JSON.stringify({ end: true, rows: 3 })]), /says it holds 3 rows/],
+    ]
+    for (const [file, words] of bad) {
+      const before = await everyTableCount(core)
+      const progress: number[] = []
+      const err = await importCampaign(core.handle.sqlite, file, NOW, { db: core.deps.db, onProgress: (done) => progress.push(done) }).then(() => null, (e: unknown) => e)
+      expect(err).toBeInstanceOf(AppError)
+      expect((err as AppError).message).toMatch(words)
+      expect((err as AppError).message).toContain('Nothing was imported; the library is as it was.')
+      // Rows are reported every 5,000 written: none was, though the bad line comes after 6,000.
+      expect(progress).toEqual([])
+      expect(await everyTableCount(core)).toEqual(before)
+    }
+  })
+
+  it('a file of thousands of rows imports as it was exported: exported again from another library, the file is the same', async () => {
+    const { data } = await exportCampaign(core.handle.sqlite, campaignId, NOW)
+    const other = tempLibrary()
+    const b = await other.open()
+    try {
+      const imported = await importCampaign(b.handle.sqlite, data, NOW)
+      expect(imported.rows).toBe(fileLines(data).length - 2)
+      const again = (await exportCampaign(b.handle.sqlite, imported.campaignId, NOW)).data
+      const same = (d: Buffer) => fileLines(d).map((l) => (Array.isArray(l) && l[0] === 'campaign' ? ['campaign', { ...l[1], updated_at: '(ignored)' }] : l))
+      expect(same(again)).toEqual(same(data))
+    } finally {
+      await b.close()
+      other.cleanup()
+    }
+  })
+
+  it('a file whose rows come out of their id order imports with every row and link: the log written backwards', async () => {
+    const { data } = await exportCampaign(core.handle.sqlite, campaignId, NOW)
+    const text = fileLines(data).map((l) => JSON.stringify(l))
+    const logs = text.filter((l) => l.startsWith('["log_entry"'))
+    const at = text.indexOf(logs[0]!)
+    const backwards = [...text.slice(0, at), ...[...logs].reverse(), ...text.slice(at + logs.length)]
+    const imported = await importCampaign(core.handle.sqlite, gzipSync(backwards.join('\n') + '\n'), NOW)
+    const texts = (id: number) => core.handle.sqlite.prepare("select json_extract(payload, '$.text') as t from log_entry where campaign_id = ? order by t").pluck().all(id)
+    expect(texts(imported.campaignId)).toEqual(texts(campaignId))
+    // The ledger's entry still points at the log entry it was written with.
+    const ledgerLog = (id: number) => core.handle.sqlite.prepare("select json_extract(l.payload, '$.text') from ledger_entry e join log_entry l on l.id = e.log_entry_id where e.campaign_id = ?").pluck().get(id)
+    expect(ledgerLog(imported.campaignId)).toBe(ledgerLog(campaignId))
   })
 })

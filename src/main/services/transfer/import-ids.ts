@@ -5,8 +5,8 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { AppError } from '../core'
-import type { IdMaps } from './remap'
-import type { CampaignTable } from './tables'
+import type { IdLookup, IdMaps } from './remap'
+import type { CampaignSurvey } from './import-read'
 import { refuse } from './format'
 
 export interface ImportResult {
@@ -50,23 +50,76 @@ export function uniqueName(names: string[], name: string): string {
 }
 
 /**
- * Fresh ids for the file's rows, table by table in the order the rows come, each above `next`
- * (the highest id the library has used in that table, moved on as ids are given).
- * @example const maps = assignIds(rows, byTable, new Map([['campaign', 7]])) // the file's campaign 1 → 8
+ * A table's fresh ids: the file's ids sorted (with each one's place among the table's rows when
+ * the file did not list them in order), found by binary search; the row at place k gets base + k + 1.
  */
-export function assignIds(rows: [string, Record<string, unknown>][], byTable: Map<string, CampaignTable>, next: Map<string, number>): IdMaps {
-  const maps: IdMaps = new Map()
-  for (const name of next.keys()) maps.set(name, new Map())
-  for (const [table, row] of rows) {
-    const t = byTable.get(table)!
-    if (!t.hasId) continue
-    if (typeof row.id !== 'number' || !Number.isInteger(row.id)) throw refuse(`This campaign file is damaged: a row of ${table} has no whole-number id.`)
-    const m = maps.get(table)!
-    if (m.has(row.id)) throw refuse(`This campaign file is damaged: two rows of ${table} share the id ${row.id}.`)
-    const id = next.get(table)! + 1
-    next.set(table, id)
-    m.set(row.id, id)
+class FreshIds implements IdLookup {
+  constructor(
+    private readonly sorted: Float64Array,
+    private readonly place: Uint32Array | null,
+    private readonly base: number,
+  ) {}
+
+  get(id: number): number | undefined {
+    const { sorted } = this
+    let lo = 0
+    let hi = sorted.length - 1
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1
+      const at = sorted[mid]!
+      if (at === id) return this.base + 1 + (this.place ? this.place[mid]! : mid)
+      if (at < id) lo = mid + 1
+      else hi = mid - 1
+    }
+    return undefined
   }
+}
+
+/** A table's ids sorted; `place` says where each was among the rows (null when already in order), `repeat` the first row whose id an earlier row had. */
+function sortIds(ids: Float64Array): { sorted: Float64Array; place: Uint32Array | null; repeat: number } {
+  let inOrder = true
+  for (let i = 1; i < ids.length && inOrder; i++) inOrder = ids[i - 1]! < ids[i]!
+  if (inOrder) return { sorted: ids, place: null, repeat: -1 }
+  const place = new Uint32Array(ids.length)
+  for (let i = 0; i < place.length; i++) place[i] = i
+  place.sort((a, b) => ids[a]! - ids[b]! || a - b)
+  const sorted = new Float64Array(ids.length)
+  let repeat = -1
+  for (let i = 0; i < place.length; i++) {
+    sorted[i] = ids[place[i]!]!
+    // Equal ids sit together, earliest row first: the next one is the first repeat of that id.
+    if (i > 0 && sorted[i] === sorted[i - 1] && (repeat === -1 || place[i]! < repeat)) repeat = place[i]!
+  }
+  return { sorted, place, repeat }
+}
+
+/**
+ * Fresh ids for the file's rows, table by table in the order the rows come, each above `next`
+ * (the highest id the library has used in that table, moved on past the ids given). Refuses, as
+ * the first such row in the file, a row with no whole-number id or with the id of an earlier row.
+ * @example const maps = assignIds(survey, new Map([['campaign', 7]])) // the file's campaign 1 → 8
+ */
+export function assignIds(survey: CampaignSurvey, next: Map<string, number>): IdMaps {
+  const maps: IdMaps = new Map()
+  let fault: { at: number; message: string } | null = survey.badId
+    ? { at: survey.badId.at, message: `This campaign file is damaged: a row of ${survey.badId.table} has no whole-number id.` }
+    : null
+  for (const [table, base] of next) {
+    const list = survey.ids.get(table)
+    if (!list) {
+      maps.set(table, new Map())
+      continue
+    }
+    const ids = list.ids.subarray(0, list.length)
+    const { sorted, place, repeat } = sortIds(ids)
+    if (repeat !== -1) {
+      const at = survey.at.get(table)!.ids[repeat]!
+      if (!fault || at < fault.at) fault = { at, message: `This campaign file is damaged: two rows of ${table} share the id ${ids[repeat]}.` }
+    }
+    maps.set(table, new FreshIds(sorted, place, base))
+    next.set(table, base + ids.length)
+  }
+  if (fault) throw refuse(fault.message)
   return maps
 }
 

@@ -1,12 +1,15 @@
 /**
  * Campaign import: a campaign file (see index.ts for its form) becomes a new campaign, in one
- * transaction, renumbered above every id the library has used.
+ * transaction, renumbered above every id the library has used. The file is read twice as it is
+ * unpacked (import-read.ts): every line checked and the ids gathered first, then the rows written,
+ * so memory stays flat however long the log is.
  */
 import type BetterSqlite3 from 'better-sqlite3'
 import { AppError } from '../core'
 import { remapRow } from './remap'
 import { campaignTables } from './tables'
-import { parseCampaignFile, refuse, unpack } from './format'
+import { refuse } from './format'
+import { campaignRows, surveyCampaignFile } from './import-read'
 import { assignIds, IMPORT_BATCH, stopped, toSqlValue, uniqueName, type ImportOptions, type ImportResult } from './import-ids'
 import { importIntoPostgres } from './pg-import'
 import { dbOfLibrary, sqliteOfLibrary, type TransferLibrary } from './library'
@@ -29,7 +32,8 @@ async function importIntoSqlite(sqlite: BetterSqlite3.Database, data: Buffer, no
   const { onProgress, signal } = options
   const tables = campaignTables(sqlite)
   const byTable = new Map(tables.map((t) => [t.name, t]))
-  const { rows } = parseCampaignFile(await unpack(data), tables)
+  const survey = await surveyCampaignFile(data, tables)
+  const total = survey.rows
   if (signal?.aborted) throw stopped()
   if (!options.db && sqlite.inTransaction) throw new AppError('conflict', 'Lantern is saving another change; import again in a moment.')
 
@@ -40,9 +44,9 @@ async function importIntoSqlite(sqlite: BetterSqlite3.Database, data: Buffer, no
     const max = (sqlite.prepare(`select coalesce(max(id), 0) from "${t.name}"`).pluck().get() as number) ?? 0
     next.set(t.name, Math.max(max, seq.get(t.name) ?? 0))
   }
-  const maps = assignIds(rows, byTable, next)
+  const maps = assignIds(survey, next)
 
-  const campaignRow = rows.find(([t]) => t === 'campaign')![1]
+  const campaignRow = survey.campaign
   const name = uniqueName(sqlite.prepare('select name from campaign').pluck().all() as string[], String(campaignRow.name ?? ''))
   const inserts = new Map<string, BetterSqlite3.Statement>()
   const insertFor = (table: string, cols: string[]) => {
@@ -58,24 +62,26 @@ async function importIntoSqlite(sqlite: BetterSqlite3.Database, data: Buffer, no
   const write = async (): Promise<void> => {
     // Rows may point forward (a location's parent, a step's log entries): check links at commit.
     sqlite.pragma('defer_foreign_keys = ON')
-    for (const [table, raw] of rows) {
-      const t = byTable.get(table)!
-      const row = remapRow(maps, byTable, t, raw)
-      if (table === 'campaign') {
-        row.name = name
-        row.updated_at = now.toISOString()
-      }
-      const cols = Object.keys(row)
-      try {
-        insertFor(table, cols).run(...cols.map((c) => toSqlValue(row[c])))
-      } catch (err) {
-        throw refuse(`Row ${index + 1} of the file (${table}) breaks a rule of the library: ${(err as Error).message}.`)
-      }
-      index++
-      if (index % IMPORT_BATCH === 0) {
-        onProgress?.(index, rows.length)
-        await new Promise((resolve) => setImmediate(resolve))
-        if (signal?.aborted) throw stopped()
+    for await (const part of campaignRows(data)) {
+      for (const [table, raw] of part) {
+        const t = byTable.get(table)!
+        const row = remapRow(maps, byTable, t, raw)
+        if (table === 'campaign') {
+          row.name = name
+          row.updated_at = now.toISOString()
+        }
+        const cols = Object.keys(row)
+        try {
+          insertFor(table, cols).run(...cols.map((c) => toSqlValue(row[c])))
+        } catch (err) {
+          throw refuse(`Row ${index + 1} of the file (${table}) breaks a rule of the library: ${(err as Error).message}.`)
+        }
+        index++
+        if (index % IMPORT_BATCH === 0) {
+          onProgress?.(index, total)
+          await new Promise((resolve) => setImmediate(resolve))
+          if (signal?.aborted) throw stopped()
+        }
       }
     }
     const broken = sqlite.pragma('foreign_key_check') as { table: string; parent: string }[]
@@ -100,6 +106,6 @@ async function importIntoSqlite(sqlite: BetterSqlite3.Database, data: Buffer, no
     if (err instanceof AppError) throw err
     throw refuse(`The campaign could not be written: ${(err as Error).message}.`)
   }
-  onProgress?.(rows.length, rows.length)
-  return { campaignId: maps.get('campaign')!.get(campaignRow.id as number)!, name, system: String(campaignRow.system), rows: rows.length }
+  onProgress?.(total, total)
+  return { campaignId: maps.get('campaign')!.get(campaignRow.id as number)!, name, system: String(campaignRow.system), rows: total }
 }

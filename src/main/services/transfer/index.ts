@@ -24,13 +24,13 @@ import { Writable } from 'node:stream'
 import { AppError } from '../core'
 import type { IdMaps } from './remap'
 import { campaignTables } from './tables'
-import { MAX_IMPORT_BYTES, MAX_UNPACKED_BYTES, TRANSFER_FORMAT, TRANSFER_VERSION, parseCampaignFile, type TransferHeader } from './format'
+import { MAX_IMPORT_BYTES, MAX_UNPACKED_BYTES, TRANSFER_FORMAT, TRANSFER_VERSION, type TransferHeader } from './format'
 import { campaignExport, exportFileName, Renumbering, type CampaignExport, type ExportOptions } from './export-stream'
 import { openPgExport } from './pg-export'
 import { sqliteLatestSchema } from './schema-version'
 import { dbOfLibrary, sqliteOfLibrary, type TransferLibrary } from './library'
 
-export { MAX_IMPORT_BYTES, MAX_UNPACKED_BYTES, TRANSFER_FORMAT, TRANSFER_VERSION, parseCampaignFile, type TransferHeader }
+export { MAX_IMPORT_BYTES, MAX_UNPACKED_BYTES, TRANSFER_FORMAT, TRANSFER_VERSION, type TransferHeader }
 export { exportFileName, type CampaignExport, type ExportOptions }
 export type { TransferLibrary }
 export { runTransfer, stopTransfer, type TransferOperation } from './runs'
@@ -71,7 +71,7 @@ export function openExport(sqlite: BetterSqlite3.Database, campaignId: number, n
     for (const t of tables) {
       if (t.hasId) {
         const ids = Float64Array.from(db.prepare(`select id from "${t.name}" where ${t.where} order by id`).pluck().iterate(campaignId) as Iterable<number>)
-        maps.set(t.name, new Renumbering(ids) as unknown as Map<number, number>)
+        maps.set(t.name, new Renumbering(ids))
         counts[t.name] = ids.length
       } else {
         counts[t.name] = db.prepare(`select count(*) from "${t.name}" where ${t.where}`).pluck().get(campaignId) as number

@@ -73,7 +73,7 @@ export async function openPgExport(db: Kysely<Database>, campaignId: number, now
     for (const t of tables) {
       if (t.hasId) {
         const ids = await query<{ id: number }>(trx, `select id from ${quote(t.name)} where ${campaignWhere(t)} order by id`, [campaignId])
-        maps.set(t.name, new Renumbering(Float64Array.from(ids, (r) => r.id)) as unknown as Map<number, number>)
+        maps.set(t.name, new Renumbering(Float64Array.from(ids, (r) => r.id)))
         counts[t.name] = ids.length
       } else {
         const [row] = await query<{ n: number }>(trx, `select count(*) as n from ${quote(t.name)} where ${campaignWhere(t)}`, [campaignId])

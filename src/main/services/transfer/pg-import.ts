@@ -1,10 +1,12 @@
 /**
  * Campaign import into a PostgreSQL library: one transaction that first takes the library's writer
  * lock (so every other Lantern's change waits for it, as on SQLite), gives the rows fresh ids above
- * every id the library has used, writes them a table at a time in multi-row inserts, and moves each
- * table's id sequence past the ids it wrote. The server's foreign keys are checked as each insert
- * ends (they cannot be deferred as SQLite's are), so tables go in parents first, and a link to a
- * row not written yet (a location's parent further on) goes in empty and is set once that row is in.
+ * every id the library has used, writes them in multi-row inserts of one table's rows as the file
+ * is read again (import-read.ts; memory stays flat), and moves each table's id sequence past the
+ * ids it wrote. The server's foreign keys are checked as each insert ends (they cannot be deferred
+ * as SQLite's are), so tables go in parents first (in more than one pass over the file when its
+ * order needs it), and a link to a row not written yet (a location's parent further on) goes in
+ * empty and is set once that row is in.
  * The log's words are queued for the search index by its triggers, indexed after the commit; its
  * tally is kept by its statement-level triggers.
  */
@@ -14,7 +16,8 @@ import { AppError } from '../core'
 import { takeWriterLock } from '../core'
 import { remapRow, type IdMaps } from './remap'
 import type { CampaignTable } from './tables'
-import { parseCampaignFile, refuse, unpack } from './format'
+import { refuse } from './format'
+import { campaignRows, surveyCampaignFile, type CampaignSurvey } from './import-read'
 import { assignIds, IMPORT_BATCH, stopped, toSqlValue, uniqueName, type ImportOptions, type ImportResult } from './import-ids'
 import { pgCampaignTables } from './pg-tables'
 
@@ -29,19 +32,28 @@ async function run<T>(trx: Transaction<Database>, text: string, params: unknown[
   return (await trx.executeQuery<T>(CompiledQuery.raw(text, params))).rows
 }
 
-/** Tables in an order that writes every table a foreign key points at before the table itself. */
-function insertionOrder(tables: CampaignTable[]): CampaignTable[] {
+/**
+ * The passes over the file that write its tables, parents first: a table goes in the first pass in
+ * which every table it points at is either written by an earlier pass or comes whole before it in
+ * the file (a file Lantern exported takes one pass or few). A cycle of tables: the first of them
+ * goes in, its links to the others set afterwards.
+ */
+function passesOver(tables: CampaignTable[], places: CampaignSurvey['places']): Set<string>[] {
   const names = new Set(tables.map((t) => t.name))
-  const placed = new Set<string>()
-  const left = [...tables]
-  const out: CampaignTable[] = []
+  let left = tables.filter((t) => places.has(t.name)).sort((x, y) => places.get(x.name)!.first - places.get(y.name)!.first)
+  const done = new Set(tables.filter((t) => !places.has(t.name)).map((t) => t.name))
+  const out: Set<string>[] = []
   while (left.length > 0) {
-    let i = left.findIndex((t) => t.foreignKeys.every((f) => f.table === t.name || placed.has(f.table) || !names.has(f.table)))
-    // A cycle of tables: the first goes in, its links to the others set afterwards.
-    if (i === -1) i = 0
-    const [t] = left.splice(i, 1)
-    placed.add(t!.name)
-    out.push(t!)
+    const pass = new Set<string>()
+    for (const t of left) {
+      const first = places.get(t.name)!.first
+      const ready = (f: { table: string }) => f.table === t.name || !names.has(f.table) || done.has(f.table) || (pass.has(f.table) && places.get(f.table)!.last < first)
+      if (t.foreignKeys.every(ready)) pass.add(t.name)
+    }
+    if (pass.size === 0) pass.add(left[0]!.name)
+    for (const name of pass) done.add(name)
+    left = left.filter((t) => !pass.has(t.name))
+    out.push(pass)
   }
   return out
 }
@@ -80,7 +92,7 @@ function refusal(err: unknown, table: string): unknown {
   return err
 }
 
-/** What writing the tables shares: the fresh ids, the links to set afterwards, what is written so far. */
+/** What writing the rows shares: the fresh ids, the links to set afterwards, what is written so far. */
 interface Writing {
   trx: Transaction<Database>
   maps: IdMaps
@@ -88,8 +100,8 @@ interface Writing {
   /** Each table's highest used id before the import, and after it. */
   first: Map<string, number>
   next: Map<string, number>
-  /** Tables written so far. */
-  placed: Set<string>
+  /** Each table's highest id written so far (its rows go in in the order of their fresh ids). */
+  written: Map<string, number>
   late: LateLink[]
   /** The imported campaign's row, as it goes in (its name and "last changed"). */
   campaign: (row: Row) => void
@@ -98,50 +110,59 @@ interface Writing {
 }
 
 /**
- * Writes one table's rows of the file, a multi-row insert at a time. Links that may point at rows
- * not in yet (to this same table, or to a table of a cycle) go in empty and are set afterwards.
+ * Writes a run of one table's rows (all with the same columns) in one multi-row insert. A link to
+ * a row of the file not written yet (further on in this table, or in a table still to come) goes
+ * in empty and is set afterwards.
  */
-async function writeTable(w: Writing, t: CampaignTable, list: Row[]): Promise<void> {
-  const selfLinks = t.hasId ? t.foreignKeys.filter((f) => f.table === t.name).map((f) => f.from) : []
-  const laterLinks = t.hasId ? t.foreignKeys.filter((f) => f.table !== t.name && w.byTable.has(f.table) && !w.placed.has(f.table)).map((f) => f.from) : []
-  const firstId = w.first.get(t.name) ?? 0
-  const lastId = w.next.get(t.name) ?? 0
-  for (let start = 0; start < list.length; ) {
-    const cols = Object.keys(list[start]!)
-    const key = cols.join(',')
-    const size = Math.min(IMPORT_BATCH, Math.floor(MAX_PARAMS / Math.max(cols.length, 1)))
-    const batch: Row[] = []
-    for (let i = start; i < list.length && batch.length < size && Object.keys(list[i]!).join(',') === key; i++) {
-      const row = remapRow(w.maps, w.byTable, t, list[i]!)
-      if (t.name === 'campaign') w.campaign(row)
+async function writeBatch(w: Writing, t: CampaignTable, batch: Row[]): Promise<void> {
+  const cols = Object.keys(batch[0]!)
+  // This statement writes ids up to its last row's; a link to a later row of the file waits for it.
+  const upTo = t.hasId ? (batch[batch.length - 1]!.id as number) : 0
+  const links = t.hasId ? t.foreignKeys.filter((f) => w.byTable.has(f.table)) : []
+  for (const row of batch) {
+    for (const f of links) {
+      const v = row[f.from]
+      const written = f.table === t.name ? upTo : (w.written.get(f.table) ?? 0)
+      if (typeof v !== 'number' || v <= written || v <= (w.first.get(f.table) ?? 0) || v > (w.next.get(f.table) ?? 0)) continue
+      w.late.push({ table: t, column: f.from, id: row.id as number, value: v })
+      row[f.from] = null
+    }
+  }
+  const params: unknown[] = []
+  const values = batch.map((row) => `(${cols.map((c) => (params.push(toSqlValue(row[c])), `$${params.length}`)).join(', ')})`)
+  try {
+    await run(w.trx, `insert into ${quote(t.name)} (${cols.map(quote).join(', ')}) values ${values.join(', ')}`, params)
+  } catch (err) {
+    throw refusal(err, t.name)
+  }
+  if (t.hasId) w.written.set(t.name, upTo)
+  w.wrote(batch.length)
+}
+
+/** One pass over the file: the rows of the tables it writes, in the file's order, a run of one table at a time. */
+async function writePass(w: Writing, data: Buffer, pass: Set<string>): Promise<void> {
+  let table: CampaignTable | null = null
+  let key = ''
+  let size = 0
+  let batch: Row[] = []
+  for await (const part of campaignRows(data)) {
+    for (const [name, raw] of part) {
+      if (!pass.has(name)) continue
+      const cols = Object.keys(raw)
+      const rowKey = `${name}|${cols.join(',')}`
+      if (batch.length > 0 && (rowKey !== key || batch.length >= size)) {
+        await writeBatch(w, table!, batch)
+        batch = []
+      }
+      table = w.byTable.get(name)!
+      key = rowKey
+      size = Math.min(IMPORT_BATCH, Math.floor(MAX_PARAMS / Math.max(cols.length, 1)))
+      const row = remapRow(w.maps, w.byTable, table, raw)
+      if (name === 'campaign') w.campaign(row)
       batch.push(row)
     }
-    start += batch.length
-    // This statement writes ids up to its last row's; a link to a later row of the file waits for it.
-    const upTo = t.hasId ? (batch[batch.length - 1]!.id as number) : 0
-    for (const row of batch) {
-      for (const c of selfLinks) {
-        const v = row[c]
-        if (typeof v !== 'number' || v <= upTo || v <= firstId || v > lastId) continue
-        w.late.push({ table: t, column: c, id: row.id as number, value: v })
-        row[c] = null
-      }
-      for (const c of laterLinks) {
-        if (row[c] === null || row[c] === undefined) continue
-        w.late.push({ table: t, column: c, id: row.id as number, value: row[c] })
-        row[c] = null
-      }
-    }
-    const params: unknown[] = []
-    const values = batch.map((row) => `(${cols.map((c) => (params.push(toSqlValue(row[c])), `$${params.length}`)).join(', ')})`)
-    try {
-      await run(w.trx, `insert into ${quote(t.name)} (${cols.map(quote).join(', ')}) values ${values.join(', ')}`, params)
-    } catch (err) {
-      throw refusal(err, t.name)
-    }
-    w.wrote(batch.length)
   }
-  w.placed.add(t.name)
+  if (batch.length > 0) await writeBatch(w, table!, batch)
 }
 
 /**
@@ -152,21 +173,16 @@ export async function importIntoPostgres(db: Kysely<Database>, data: Buffer, now
   const { onProgress, signal } = options
   const tables = await pgCampaignTables(db)
   const byTable = new Map(tables.map((t) => [t.name, t]))
-  const { rows } = parseCampaignFile(await unpack(data), tables)
+  const survey = await surveyCampaignFile(data, tables)
+  const total = survey.rows
   if (signal?.aborted) throw stopped()
-  const campaignRow = rows.find(([t]) => t === 'campaign')![1]
-  const byName = new Map<string, Row[]>()
-  for (const [table, row] of rows) {
-    let list = byName.get(table)
-    if (!list) byName.set(table, (list = []))
-    list.push(row)
-  }
+  const campaignRow = survey.campaign
 
   const write = async (trx: Transaction<Database>): Promise<{ maps: IdMaps; name: string }> => {
     await takeWriterLock(trx)
     const next = await usedIds(trx, tables)
     const first = new Map(next)
-    const maps = assignIds(rows, byTable, next)
+    const maps = assignIds(survey, next)
     const names = await run<{ name: string }>(trx, 'select name from campaign')
     const name = uniqueName(names.map((r) => r.name), String(campaignRow.name ?? ''))
     let done = 0
@@ -176,7 +192,7 @@ export async function importIntoPostgres(db: Kysely<Database>, data: Buffer, now
       byTable,
       first,
       next,
-      placed: new Set(),
+      written: new Map(first),
       late: [],
       campaign: (row) => {
         row.name = name
@@ -184,15 +200,15 @@ export async function importIntoPostgres(db: Kysely<Database>, data: Buffer, now
       },
       wrote: (n) => {
         done += n
-        onProgress?.(done, rows.length)
+        onProgress?.(done, total)
         if (signal?.aborted) throw stopped()
       },
     }
-    for (const t of insertionOrder(tables)) await writeTable(w, t, byName.get(t.name) ?? [])
+    for (const pass of passesOver(tables, survey.places)) await writePass(w, data, pass)
     await setLateLinks(trx, w.late)
     // Each table's sequence moves past the ids written, so the next row made gets the next id.
     for (const t of tables) {
-      if (!t.hasId || !byName.has(t.name)) continue
+      if (!t.hasId || !survey.places.has(t.name)) continue
       await run(trx, `select setval(pg_get_serial_sequence($1, 'id'), (select max(id) from ${quote(t.name)}))`, [t.name])
     }
     return { maps, name }
@@ -205,8 +221,8 @@ export async function importIntoPostgres(db: Kysely<Database>, data: Buffer, now
     if (err instanceof AppError) throw err
     throw refuse(`The campaign could not be written: ${(err as Error).message}.`)
   }
-  onProgress?.(rows.length, rows.length)
-  return { campaignId: result.maps.get('campaign')!.get(campaignRow.id as number)!, name: result.name, system: String(campaignRow.system), rows: rows.length }
+  onProgress?.(total, total)
+  return { campaignId: result.maps.get('campaign')!.get(campaignRow.id as number)!, name: result.name, system: String(campaignRow.system), rows: total }
 }
 
 /** Sets the links written empty, a few thousand rows a statement. */

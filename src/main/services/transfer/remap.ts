@@ -6,7 +6,11 @@
  */
 import type { CampaignTable } from './tables'
 
-export type IdMaps = Map<string, Map<number, number>>
+/** A table's renumbering: the id a row of the file had → the id it is given (undefined: not in the file). */
+export interface IdLookup {
+  get(id: number): number | undefined
+}
+export type IdMaps = Map<string, IdLookup>
 
 /** JSON keys holding row ids, and the tables those rows live in (first table that knows the id wins). */
 const JSON_ID_KEYS: Record<string, string[]> = {}
