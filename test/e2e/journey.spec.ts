@@ -108,6 +108,10 @@ for (const c of CASES) {
     await page.getByRole('button', { name: 'Plan journey' }).click()
     await page.getByRole('button', { name: 'Set out' }).click()
     const where = page.getByTestId('journey-where')
+    // CLK-15: Glam stands the night's watch.
+    await page.getByLabel('First watch').selectOption({ label: 'Glam' })
+    await page.getByRole('button', { name: 'Set the watch' }).click()
+    await expect(page.getByTestId('journey-watch')).toContainText('The night shared by Glam')
     await expect(where).toContainText('Leg 1 of 3 (road)')
 
     // The road: travel to the end, stopping at the first encounter with where on the road it was met.
@@ -135,7 +139,7 @@ for (const c of CASES) {
     const strip = player.getByTestId('players-journey')
     await expect(strip).toContainText('To Glimmerford')
     await expect(strip.getByRole('list', { name: 'The road' }).getByRole('listitem')).toHaveCount(3)
-    await expect(player.getByTestId('players-journey-where')).toContainText('in camp')
+    await expect(player.getByTestId('players-journey-where')).toContainText('in camp · Glam on watch')
     await expect(player.getByTestId('players-weather')).toHaveText('Drizzle from the west')
     // Camp is made when the day's 8 hours of march are done: 14:00, the sun still up (CLK-15).
     await expect(player.getByTestId('players-daylight')).toHaveText('Day')

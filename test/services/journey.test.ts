@@ -187,6 +187,39 @@ describe('CLK-14, CLK-15: travelling is a clock step that stops at the first enc
     expect(checks.length).toBeGreaterThan(0)
     expect(checks.map((c) => c.threshold)).toEqual(checks.map(() => 19))
   })
+  it('CLK-15: the watch order shares the night; what comes in camp is told with who was on watch, for the GM and the players', async () => {
+    const { campaignId, glam, session } = await sessionOnTheRoad('watch', 'The watch')
+    const bram = await insertCharacter(core, campaignId, 'pc', 'Bram')
+    const stranger = (await gm(core, 'campaign.create', { name: 'Elsewhere', system: 'osr' })).id
+    const theirs = await insertCharacter(core, stranger, 'pc', 'Not ours')
+    expect((await refused(core, 'journey.watch', { campaignId, characterIds: [glam, theirs] })).message).toMatch(/^Watch order: watcher 2 is not a character of this campaign/)
+    expect((await refused(core, 'journey.watch', { campaignId, characterIds: [glam, bram, glam] })).message).toMatch(/^Watch order: Glam is listed twice/)
+    const set = await gm(core, 'journey.watch', { campaignId, characterIds: [glam, bram] })
+    expect(set.summary).toBe('Watch order in camp: Glam, then Bram')
+    expect(set.clock.journey?.watch.map((w) => w.name)).toEqual(['Glam', 'Bram'])
+    // An action like any other: undone (no watch order) and redone.
+    await gm(core, 'play.undo', { campaignId })
+    expect((await gm(core, 'clock.get', { campaignId })).journey?.watch).toEqual([])
+    await gm(core, 'play.redo', { campaignId })
+    expect((await gm(core, 'clock.get', { campaignId })).journey?.watch.map((w) => w.name)).toEqual(['Glam', 'Bram'])
+    // Camp from 14:00 to first light at 06:00: Glam until 22:00, Bram after.
+    const camped = await travelOn(campaignId, 'camp', (c) => c.journey?.phase === 'camp')
+    expect(camped.clock.time).toBe(gameTime(1, '14:00'))
+    expect(camped.clock.journey?.onWatch).toBe('Glam')
+    const camp = (await gm(core, 'log.list', { campaignId, kind: 'clock.event.journey-camp' }))[0]!
+    expect(camp.payload.text).toMatch(/; watches: Glam 14:00–22:00, Bram 22:00–06:00$/)
+    const player = await playerView(core.deps, campaignId)
+    expect(player.journey?.onWatch).toBe('Glam')
+    await travelOn(campaignId, 'arrival', (c) => c.journey?.arrived === true)
+    const inCamp = (await gm(core, 'log.list', { campaignId, kind: 'clock.event.journey-met' })).filter((m) => m.payload.camp === true)
+    expect(inCamp.length).toBeGreaterThan(0)
+    for (const m of inCamp) expect(m.payload.watch).toBe(m.gameTime < gameTime(1, '22:00') ? 'Glam' : 'Bram')
+    for (const variant of ['gm', 'players'] as const) {
+      const { markdown } = await gm(core, 'recap.session', { sessionId: session.id, variant })
+      expect(markdown).toContain('camp at mile 0.8, 14:00 → Day 2 · 06:00, watched by Glam, then Bram, met in camp at ')
+      expect(markdown).toMatch(/met in camp at \d\d:\d\d \(\d+ ft off, (Glam|Bram) on watch\)/)
+    }
+  })
   it('the plan and the setting out undone, then redone: the redone setting out sets out on the journey the redone plan made', async () => {
     const campaignId = await osrParty()
     // A journey planned and stopped before: the redone plan's row is not the first one's.

@@ -15,5 +15,6 @@ export function journeyHandlers(deps: ServiceDeps): ModuleHandlers<JourneyMethod
     'journey.turnBack': (i) => journey.turnBack(deps, i.campaignId),
     'journey.stop': (i) => journey.stopJourney(deps, i.campaignId),
     'journey.weather': (i) => journey.setWeather(deps, i),
+    'journey.watch': (i) => journey.setWatch(deps, i),
   }
 }

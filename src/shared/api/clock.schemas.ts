@@ -96,6 +96,9 @@ export const ClockView = z.object({
       phase: z.enum(['marching', 'camp']),
       direction: z.enum(['out', 'back']),
       arrived: z.boolean(),
+      /** CLK-15: the watch order in camp, and who is on watch now (in camp only). */
+      watch: z.array(z.object({ id: Id, name: z.string() })),
+      onWatch: z.string().nullable(),
     })
     .nullable(),
   /** CLK-4: OSR-8's −5 to actions in darkness in an old-school campaign; null elsewhere (a condition with no number). */

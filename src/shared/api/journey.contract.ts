@@ -126,4 +126,10 @@ export const journeyContract = {
     input: z.object({ ...Campaign, weather: text(200) }).strict(),
     output: ClockReport,
   },
+  'journey.watch': {
+    scope: 'gm',
+    summary: 'Sets the watch order in camp: the night shared evenly among these characters, in this order (CLK-15).',
+    input: z.object({ ...Campaign, characterIds: z.array(Id, { error: 'must be a list of characters' }).max(12, 'may hold at most 12 watchers') }).strict(),
+    output: ClockReport,
+  },
 } as const satisfies Record<JourneyMethod, MethodDef>

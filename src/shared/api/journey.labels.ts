@@ -8,10 +8,11 @@ export const JOURNEY_LABELS: Readonly<Record<string, Readonly<Record<string, str
   'journey.detour': LEG,
   'journey.forcedMarch': { hours: 'Hours more today', cost: 'The cost' },
   'journey.weather': { weather: 'Weather' },
+  'journey.watch': { characterIds: 'Watch order' },
 }
 
 /** One entry of a journey's list of legs: `legs.1` is "leg 2". */
-export const JOURNEY_ITEMS: Readonly<Record<string, string>> = { legs: 'leg' }
+export const JOURNEY_ITEMS: Readonly<Record<string, string>> = { legs: 'leg', characterIds: 'watcher' }
 
 /** The journey's keys wherever a method does not name them otherwise (a location's "under the sky" too). */
 export const JOURNEY_FIELDS: Readonly<Record<string, string>> = {
@@ -22,4 +23,5 @@ export const JOURNEY_FIELDS: Readonly<Record<string, string>> = {
   leg: 'Leg',
   underSky: 'Under the sky',
   weather: 'Weather',
+  characterIds: 'Watch order',
 }

@@ -10,5 +10,6 @@ export const JOURNEY_METHODS = [
   'journey.turnBack',
   'journey.stop',
   'journey.weather',
+  'journey.watch',
 ] as const
 export type JourneyMethod = (typeof JOURNEY_METHODS)[number]

@@ -68,6 +68,8 @@ export const PlayerView = z.object({
       direction: z.enum(['out', 'back']),
       arrived: z.boolean(),
       weather: z.string(),
+      /** CLK-15: who is on watch, in camp. */
+      onWatch: z.string().nullable(),
     })
     .nullable(),
   combat: PlayerCombat.nullable(),

@@ -11,6 +11,7 @@ import {
   legSeconds,
   nextFirstLight,
   nightSeconds,
+  onWatch,
   osrPartySpeed,
   pacedSpeed,
   position,
@@ -20,6 +21,7 @@ import {
   travel,
   underSky,
   walk,
+  watches,
   type Leg,
   type Progress,
   type RoadEvent,
@@ -176,6 +178,25 @@ describe('CLK-7, CLK-14: travelling at once or a turn at a time gives the same e
     const t = allowed(travel(clockWithFood(), setOut({ open: 600, enclosed: 60 }, rules.marchSeconds), road, campEvery, { seconds: legSeconds(toFeet(3, 'miles'), 600) }, scriptedDice(Array(40).fill(7))))
     expect(position(t.progress, road)).toEqual({ leg: 1, feet: 0 })
     expect(t.state.encounters).toMatchObject({ threshold: 19, place: 'enclosed' })
+  })
+  it('CLK-15: the night from camp to first light is shared evenly among the watch, in order', () => {
+    const from = gameTime(1, '14:00')
+    const until = gameTime(2, '06:00')
+    expect(watches(['Glam', 'Bram', 'Tai'], from, until).map((w) => [w.who, w.from, w.to])).toEqual([
+      ['Glam', from, gameTime(1, '19:20')],
+      ['Bram', gameTime(1, '19:20'), gameTime(2, '00:40')],
+      ['Tai', gameTime(2, '00:40'), until],
+    ])
+    expect(onWatch(['Glam', 'Bram', 'Tai'], from, until, gameTime(1, '19:19'))).toBe('Glam')
+    expect(onWatch(['Glam', 'Bram', 'Tai'], from, until, gameTime(1, '19:20'))).toBe('Bram')
+    expect(onWatch(['Glam', 'Bram', 'Tai'], from, until, until)).toBeNull()
+    expect(onWatch([], from, until, gameTime(1, '20:00'))).toBeNull()
+  })
+  it('CLK-15: camp records when it was made, for the watches; setting out again forgets it', () => {
+    const walked = walk(setOut({ open: 600, enclosed: 60 }, rules.marchSeconds), road, rules, gameTime(1, '06:00'), gameTime(1, '20:00'), () => null, false)
+    expect(walked.progress).toMatchObject({ phase: 'camp', campFrom: gameTime(1, '14:00'), campUntil: gameTime(2, '06:00') })
+    const next = walk(walked.progress, road, rules, walked.time, gameTime(2, '07:00'), () => null, false)
+    expect(next.progress).toMatchObject({ phase: 'marching', campFrom: null, campUntil: null })
   })
   it('in combat the road waits', () => {
     const clock = { ...clockWithFood(), mode: 'combat' as const, combat: { startedAt: 0, round: 0, roundSeconds: 5, resumes: 'exploration' as const } }

@@ -31,6 +31,8 @@ export interface Progress {
   marchSeconds: number
   /** In camp: when first light comes and the party sets out again. */
   campUntil: number | null
+  /** In camp: when it was made (the night's watches run from here to first light; absent in clocks stored before watches). */
+  campFrom?: number | null
   /** The party's feet per turn, fixed when it set out (CLK-10). */
   speed: TurnSpeed
   arrived: boolean
@@ -135,7 +137,7 @@ export function walk(start: Progress, legs: readonly Leg[], rules: RoadRules, ti
         time = to
       }
       if (time < until) return { progress: p, time, events, stop: 'end' }
-      p = { ...p, phase: 'marching', marchedToday: 0, marchSeconds: rules.marchSeconds, campUntil: null }
+      p = { ...p, phase: 'marching', marchedToday: 0, marchSeconds: rules.marchSeconds, campUntil: null, campFrom: null }
       events.push({ kind: 'set out', at: time, leg: p.leg })
       continue
     }
@@ -148,7 +150,7 @@ export function walk(start: Progress, legs: readonly Leg[], rules: RoadRules, ti
     }
     if (p.marchedToday >= p.marchSeconds) {
       const until = nextFirstLight(time, rules.daylight)
-      p = { ...p, phase: 'camp', campUntil: until }
+      p = { ...p, phase: 'camp', campUntil: until, campFrom: time }
       events.push({ kind: 'camp', at: time, leg: p.leg, feet: position(p, legs).feet, until })
       if (stopAtCamp) return { progress: p, time, events, stop: 'camp' }
       continue

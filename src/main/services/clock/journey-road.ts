@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema'
 import type { JourneyLegRow, JourneyRow } from '../../db/schema-journey'
 import type { ClockView } from '../../../shared/contract'
 import { HOUR } from '../../engines/clock'
-import { fromFeet, position, toFeet, type CampChecks, type DistanceUnit, type Leg, type RoadRules } from '../../engines/journey'
+import { fromFeet, onWatch, position, toFeet, type CampChecks, type DistanceUnit, type Leg, type RoadRules } from '../../engines/journey'
 import { getSetting } from '../campaigns'
 import { AppError } from '../core'
 import { campaignDaylight } from './daylight'
@@ -53,7 +53,7 @@ export function whereOnRoad(road: Road, leg: number, feet: number): string {
 }
 
 /** The journey under way as the clock bar shows it. */
-export async function journeyOnView(db: Kysely<Database>, campaignId: number, on: JourneyOnClock | null | undefined): Promise<ClockView['journey']> {
+export async function journeyOnView(db: Kysely<Database>, campaignId: number, on: JourneyOnClock | null | undefined, time: number): Promise<ClockView['journey']> {
   if (!on) return null
   const road = await db
     .selectFrom('journey')
@@ -78,5 +78,17 @@ export async function journeyOnView(db: Kysely<Database>, campaignId: number, on
     phase: on.phase,
     direction: on.direction,
     arrived: on.arrived,
+    ...(await watchOnView(db, campaignId, on, time)),
   }
+}
+
+/** CLK-15: the watch order by name, and who is on watch now when the party is in camp. */
+async function watchOnView(db: Kysely<Database>, campaignId: number, on: JourneyOnClock, time: number): Promise<Pick<NonNullable<ClockView['journey']>, 'watch' | 'onWatch'>> {
+  const ids = on.watch ?? []
+  if (ids.length === 0) return { watch: [], onWatch: null }
+  const rows = await db.selectFrom('character').select(['id', 'name']).where('campaign_id', '=', campaignId).where('id', 'in', ids).execute()
+  const names = new Map(rows.map((r) => [r.id, r.name]))
+  const watch = ids.filter((id) => names.has(id)).map((id) => ({ id, name: names.get(id)! }))
+  const inCamp = on.phase === 'camp' && on.campFrom != null && on.campUntil !== null
+  return { watch, onWatch: inCamp ? (onWatch(watch, on.campFrom!, on.campUntil!, time)?.name ?? null) : null }
 }

@@ -3,7 +3,7 @@
  * road, stopping at the first encounter with where on the road it was met; "go on" travels on.
  */
 import { DAY, HOUR, TURN_SECONDS } from '../../engines/clock'
-import { fromFeet, LONGEST_TRAVEL_SECONDS, position, travel, walk, type RoadEvent, type TravelRequest } from '../../engines/journey'
+import { fromFeet, LONGEST_TRAVEL_SECONDS, onWatch, position, travel, walk, watches, type RoadEvent, type TravelRequest } from '../../engines/journey'
 import { AppError } from '../core'
 import { loadRoad, roadRules, whereOnRoad, type Road } from './journey-road'
 import { orRefuse } from './run-step'
@@ -35,13 +35,18 @@ function roadWhere(e: RoadEvent, road: Road): Record<string, unknown> {
   return e.kind === 'camp' ? { ...words, along: fromFeet(e.feet, road.rows[e.leg]?.unit ?? 'miles') } : words
 }
 
+/** CLK-15: a camp's watches, each watcher's share of the night, for its entry. */
+function campWatches(e: RoadEvent, watchers: string[]): Record<string, unknown> {
+  return e.kind === 'camp' && watchers.length ? { watches: watches(watchers, e.at, e.until).map((w) => ({ who: w.who, from: w.from, to: w.to })) } : {}
+}
+
 /** A road event as the log tells it. */
-function roadLine(e: RoadEvent, road: Road): string {
+function roadLine(e: RoadEvent, road: Road, watchers: string[] = []): string {
   switch (e.kind) {
     case 'leg done':
       return `${when(e.at)}: end of leg ${e.leg + 1} (${road.rows[e.leg]?.terrain ?? 'the road'})`
     case 'camp':
-      return `${when(e.at)}: the party makes camp at ${whereOnRoad(road, e.leg, e.feet)} until first light (${when(e.until)})`
+      return `${when(e.at)}: the party makes camp at ${whereOnRoad(road, e.leg, e.feet)} until first light (${when(e.until)})${watchers.length ? `; watches: ${watches(watchers, e.at, e.until).map((w) => `${w.who} ${when(w.from).slice(-5)}–${when(w.to).slice(-5)}`).join(', ')}` : ''}`
     case 'set out':
       return `${when(e.at)}: first light; the party sets out again on leg ${e.leg + 1}`
     case 'arrived':
@@ -68,10 +73,13 @@ export async function travelStep(ctx: StepContext, ask: TravelAsk | { pending: P
   const moved = orRefuse(travel(ctx.state, on, road.legs, rules, request, await ctx.dice()))
   const { journeyId } = on
   const progress = { ...moved.progress, journeyId }
+  // CLK-15: the watch order by name, for the camp's watches and who was on watch when something came.
+  const names = await ctx.names.need(on.watch ?? [])
+  const watchers = (on.watch ?? []).map((id) => names.get(String(id))).filter((n): n is string => n !== undefined)
   const entries: { kind: string; gameTime: number; payload: Record<string, unknown> }[] = moved.road.map((e) => ({
     kind: `clock.event.journey-${e.kind.replaceAll(' ', '-')}`,
     gameTime: e.at,
-    payload: { ...e, ...roadWhere(e, road), journey: road.journey.name, journeyId, text: roadLine(e, road) },
+    payload: { ...e, ...roadWhere(e, road), ...campWatches(e, watchers), journey: road.journey.name, journeyId, text: roadLine(e, road, watchers) },
   }))
   let goOn: PendingAdvance | null = null
   let partyLocationId: number | null | undefined
@@ -79,10 +87,12 @@ export async function travelStep(ctx: StepContext, ask: TravelAsk | { pending: P
   const from = when(ctx.state.time)
   if (moved.met) {
     const where = whereOnRoad(road, moved.met.leg, moved.met.feet)
+    const camp = moved.progress
+    const watching = moved.met.camp && camp.campFrom != null && camp.campUntil !== null ? onWatch(watchers, camp.campFrom, camp.campUntil, moved.met.at) : null
     entries.push({
       kind: 'clock.event.journey-met',
       gameTime: moved.met.at,
-      payload: { at: moved.met.at, leg: moved.met.leg, along: fromFeet(moved.met.feet, road.rows[moved.met.leg]?.unit ?? 'miles'), ...legWords(road, moved.met.leg), camp: moved.met.camp, journey: road.journey.name, journeyId, text: `${when(moved.met.at)}: met ${moved.met.camp ? 'in camp' : 'on the road'} at ${where}` },
+      payload: { at: moved.met.at, leg: moved.met.leg, along: fromFeet(moved.met.feet, road.rows[moved.met.leg]?.unit ?? 'miles'), ...legWords(road, moved.met.leg), camp: moved.met.camp, ...(watching ? { watch: watching } : {}), journey: road.journey.name, journeyId, text: `${when(moved.met.at)}: met ${moved.met.camp ? 'in camp' : 'on the road'} at ${where}${watching ? `, ${watching} on watch` : ''}` },
     })
     entries.sort((a, b) => a.gameTime - b.gameTime)
     // What is left: of a span, the rest of it; to camp or to the end, the road's time from here if nothing more is met.

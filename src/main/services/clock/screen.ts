@@ -71,7 +71,7 @@ export async function loadClockView(
   const goOn = state.goOn
   const provisions = read.provisions ?? (await loadProvisions(tx, campaignId))
   const names = await (read.names ?? new NameBook(tx.trx, campaignId)).need([...clockCharacterIds(state), ...provisions.map((p) => p.characterId)])
-  const journey = await journeyOnView(tx.trx, campaignId, state.journey)
+  const journey = await journeyOnView(tx.trx, campaignId, state.journey, state.time)
   // The party's place and the places it lies in, read once for the encounter tables and the sky.
   const places = await placeChain(tx.trx, campaignId, state.partyLocationId)
   const whereabouts = await partyWhereabouts(tx.trx, campaignId, state.partyLocationId, places)

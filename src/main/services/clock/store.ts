@@ -24,7 +24,8 @@ export interface PendingAdvance {
 }
 
 /** CLK-14: the journey the party is on and where it is on the road; kept with the clock so an undo puts it back. */
-export type JourneyOnClock = Progress & { journeyId: number }
+/** The journey on the clock: where the party is on it, and the watch order in camp (character ids, CLK-15). */
+export type JourneyOnClock = Progress & { journeyId: number; watch?: number[] }
 
 /**
  * The clock as stored, with where the party is (a location of the campaign, or null): it decides

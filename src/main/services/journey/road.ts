@@ -82,7 +82,7 @@ export async function forcedMarch(deps: ServiceDeps, input: { campaignId: number
     const on = underWay(ctx)
     const extra = input.hours * HOUR
     // In camp, the march is the next day's; on the road, today's.
-    const journey = on.phase === 'camp' ? { ...on, phase: 'marching' as const, campUntil: null, marchSeconds: on.marchedToday + extra } : { ...on, marchSeconds: on.marchSeconds + extra }
+    const journey = on.phase === 'camp' ? { ...on, phase: 'marching' as const, campUntil: null, campFrom: null, marchSeconds: on.marchedToday + extra } : { ...on, marchSeconds: on.marchSeconds + extra }
     return {
       state: ctx.state,
       journey,
@@ -104,6 +104,31 @@ export async function turnBack(deps: ServiceDeps, campaignId: number): Promise<C
       journey: { ...on, direction },
       summary: `${direction === 'back' ? 'Turned back' : 'Turned round again'} at ${whereOnRoad(road, here.leg, here.feet)}`,
       payload: { journey: road.journey.name, direction },
+    }
+  })
+}
+
+/**
+ * CLK-15: the watch order in camp: the night from making camp to first light shared evenly among
+ * these characters of the campaign, in this order (none: no watch order). Moves no time.
+ * @example await setWatch(deps, { campaignId: 1, characterIds: [4, 7] })
+ */
+export async function setWatch(deps: ServiceDeps, input: { campaignId: number; characterIds: number[] }): Promise<ClockReport> {
+  return clockStep(deps, input.campaignId, 'journey-watch', async (ctx) => {
+    const on = underWay(ctx)
+    const ids = input.characterIds
+    const rows = ids.length === 0 ? [] : await ctx.tx.trx.selectFrom('character').select(['id', 'name']).where('campaign_id', '=', input.campaignId).where('id', 'in', ids).execute()
+    const names = new Map(rows.map((r) => [r.id, r.name]))
+    const missing = ids.findIndex((id) => !names.has(id))
+    if (missing >= 0) throw new AppError('refused', `Watch order: watcher ${missing + 1} is not a character of this campaign. Nothing was changed.`, [{ field: `characterIds.${missing}`, problem: 'not in this campaign' }])
+    const twice = ids.findIndex((id, k) => ids.indexOf(id) !== k)
+    if (twice >= 0) throw new AppError('refused', `Watch order: ${names.get(ids[twice]!)} is listed twice; each stands one watch a night. Nothing was changed.`, [{ field: `characterIds.${twice}`, problem: 'listed twice' }])
+    const order = ids.map((id) => names.get(id)!)
+    return {
+      state: ctx.state,
+      journey: { ...on, watch: ids },
+      summary: order.length ? `Watch order in camp: ${order.join(', then ')}` : 'No watch order in camp',
+      payload: { journeyId: on.journeyId, watch: order },
     }
   })
 }

@@ -23,5 +23,6 @@ export async function journeyStrip(db: Kysely<Database>, campaignId: number, clo
     direction: on.direction,
     arrived: on.arrived,
     weather: journey.weather,
+    onWatch: on.onWatch,
   }
 }

@@ -16,6 +16,8 @@ interface Met {
   along: number | null
   camp: boolean
   feet: number | null
+  /** CLK-15: who was on watch, in camp. */
+  watch: string | null
 }
 
 interface LegStory {
@@ -24,7 +26,7 @@ interface LegStory {
   unit: string
   from: number | null
   to: number | null
-  camps: { at: number; until: number | null; along: number | null }[]
+  camps: { at: number; until: number | null; along: number | null; watch: string[] }[]
   met: Met[]
 }
 
@@ -96,9 +98,10 @@ export function journeysOf(entries: readonly LogEntry[], variant: RecapVariant):
       // The next leg begins where this one ends.
       starts.set(s, (starts.get(s) ?? new Map<number, number>()).set(leg.leg + 1, e.gameTime))
     } else if (k === 'clock.event.journey-camp') {
-      legOf(s, e).camps.push({ at: e.gameTime, until: num(e.payload.until), along: num(e.payload.along) })
+      const watch = Array.isArray(e.payload.watches) ? (e.payload.watches as { who?: unknown }[]).map((w) => str(w.who)).filter((w): w is string => w !== null) : []
+      legOf(s, e).camps.push({ at: e.gameTime, until: num(e.payload.until), along: num(e.payload.along), watch })
     } else if (k === 'clock.event.journey-met') {
-      legOf(s, e).met.push({ at: e.gameTime, along: num(e.payload.along), camp: e.payload.camp === true, feet: distance.get(e.gameTime) ?? null })
+      legOf(s, e).met.push({ at: e.gameTime, along: num(e.payload.along), camp: e.payload.camp === true, feet: distance.get(e.gameTime) ?? null, watch: str(e.payload.watch) })
     } else if (k === 'clock.event.journey-arrived') {
       s.arrived = { at: e.gameTime, to: str(e.payload.to), back: e.payload.direction === 'back' }
       const last = s.legs[s.legs.length - 1]
@@ -128,9 +131,10 @@ function roadMet(m: Met, unit: string, ref: number | null): string {
   return `${where}${m.feet !== null ? `, ${m.feet} ft off` : ''} (${at(m.at, ref)})`
 }
 
-/** Met in camp: "at 15:20 (400 ft off)". */
+/** Met in camp: "15:20 (400 ft off, Bram on watch)". */
 function campMet(m: Met, ref: number | null): string {
-  return `${at(m.at, ref)}${m.feet !== null ? ` (${m.feet} ft off)` : ''}`
+  const what = [m.feet !== null ? `${m.feet} ft off` : '', m.watch ? `${m.watch} on watch` : ''].filter(Boolean)
+  return `${at(m.at, ref)}${what.length ? ` (${what.join(', ')})` : ''}`
 }
 
 /**
@@ -168,7 +172,8 @@ export function journeyLines(s: JourneyStory): string[] {
       const inCamp = l.met.filter((m) => m.camp && m.at >= c.at && (c.until === null || m.at <= c.until))
       const where = c.along !== null ? ` at ${mileWord(l.unit)} ${c.along}` : ''
       const until = c.until !== null ? ` → ${at(c.until, c.at)}` : ''
-      parts.push(`camp${where}, ${at(c.at, l.from)}${until}${inCamp.length ? `, met in camp at ${inCamp.map((m) => campMet(m, c.at)).join(', ')}` : ''}`)
+      const watched = c.watch.length ? `, watched by ${c.watch.join(', then ')}` : ''
+      parts.push(`camp${where}, ${at(c.at, l.from)}${until}${watched}${inCamp.length ? `, met in camp at ${inCamp.map((m) => campMet(m, c.at)).join(', ')}` : ''}`)
     }
     for (const c of camps) campLine(c)
     march()

@@ -54,7 +54,7 @@ function journey(v: PlayerView): HTMLElement | null {
   })
   const where = j.arrived
     ? j.direction === 'out' ? `Arrived at ${j.to}` : 'Back where the journey began'
-    : `Leg ${j.leg} of ${j.legs.length}: ${j.legs[j.leg - 1]?.terrain ?? ''}, ${j.along} of ${distanceWords(j.legs[j.leg - 1]?.length ?? 0, j.legs[j.leg - 1]?.unit ?? 'miles')} · ${j.phase === 'camp' ? 'in camp' : 'on the march'}`
+    : `Leg ${j.leg} of ${j.legs.length}: ${j.legs[j.leg - 1]?.terrain ?? ''}, ${j.along} of ${distanceWords(j.legs[j.leg - 1]?.length ?? 0, j.legs[j.leg - 1]?.unit ?? 'miles')} · ${j.phase === 'camp' ? `in camp${j.onWatch ? ` · ${j.onWatch} on watch` : ''}` : 'on the march'}`
   return el(
     'section',
     { class: 'journey', 'aria-label': 'The journey', 'data-testid': 'players-journey' },

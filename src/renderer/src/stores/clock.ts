@@ -35,6 +35,7 @@ type CampaignMethod = Extract<
   | 'journey.turnBack'
   | 'journey.stop'
   | 'journey.weather'
+  | 'journey.watch'
 >
 
 const UNTIL_KEY = 'lantern.clock.until'

@@ -23,6 +23,7 @@ export const JOURNEY_RULES: Record<string, KindRule> = {
   'clock.journey-turned-back': journeyStep,
   'clock.journey-stopped': journeyStep,
   'clock.journey-weather': journeyStep,
+  'clock.journey-watch': journeyStep,
   'clock.event.journey-leg-done': roadEvent,
   'clock.event.journey-camp': roadEvent,
   'clock.event.journey-set-out': roadEvent,
