@@ -41,7 +41,10 @@ describe.skipIf(!onPostgres())('a PostgreSQL server with no connection to spare'
     others.push(admin)
     const lanterns = "from pg_stat_activity where datname = 'full_house' and pid <> pg_backend_pid() and application_name not in ('admin', 'other') and query not ilike 'listen%'"
     for (let round = 0; round < 10; round++) {
-      await admin.query(`select pg_terminate_backend(pid) ${lanterns}`)
+      // Closed, and gone: a backend told to end still holds its slot until it has exited.
+      const pids = (await admin.query<{ pid: number }>(`select pid ${lanterns}`)).rows.map((r) => r.pid)
+      await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [pids])
+      while (Number((await admin.query('select count(*) as n from pg_stat_activity where pid = any($1::int[])', [pids])).rows[0].n) > 0) await new Promise((r) => setTimeout(r, 20))
       for (;;) {
         const c = new pg.Client({ connectionString: server.urlFor('full_house'), application_name: 'other' })
         c.on('error', () => {})
