@@ -205,7 +205,7 @@ export default async function (): Promise<void> {
         await arm('click', `(document.querySelector('[aria-label="Roll result"]')?.textContent ?? null) !== window.__resText || document.querySelector('[aria-label="Log entries"] > li') !== window.__firstLi`, 'result')
         await arm('click', `document.querySelector('[aria-label="Log entries"] > li') !== window.__firstLi && !!document.querySelector('[aria-label="Roll result"]')`, 'log')
         const t0 = performance.now()
-        if (inPageClick) await rollTab.getByRole('button', { name: /^Roll/ }).evaluate((b) => setTimeout(() => (b as HTMLElement).click(), 5))
+        if (inPageClick) await rollTab.getByRole('button', { name: /^Roll/ }).evaluate((b) => setTimeout(() => (b as { click(): void }).click(), 5))
         else await rollTab.getByRole('button', { name: /^Roll/ }).click()
         // Awaits the page's own promise (no polling from here while the roll is on its way).
         await inPage('log') // the roll's line is in the log, so the result is shown too

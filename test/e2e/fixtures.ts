@@ -47,12 +47,19 @@ export async function startServer(dataDir: string, token: string, port = 0, extr
   return { proc, url }
 }
 
+/** Stops Lantern as Ctrl+C would; one that has not ended 15 s later is killed, and that fails the test. */
 export async function stop(proc: ChildProcess): Promise<void> {
-  if (proc.exitCode !== null) return
+  if (proc.exitCode !== null || proc.signalCode !== null) return
+  let hung = false
   await new Promise<void>((r) => {
-    proc.once('exit', () => r())
+    const timer = setTimeout(() => {
+      hung = true
+      proc.kill('SIGKILL')
+    }, 15_000)
+    proc.once('exit', () => (clearTimeout(timer), r()))
     proc.kill('SIGTERM')
   })
+  if (hung) throw new Error('Lantern did not stop within 15 s of SIGTERM')
 }
 
 export const test = base.extend<{ lantern: Lantern }>({

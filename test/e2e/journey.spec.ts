@@ -155,6 +155,7 @@ for (const c of CASES) {
     await expect(story.locator('.story-met').first()).toContainText(/met (on the road|in camp) at mile [\d.]+ of leg \d/)
     await expect(story).toContainText('the party arrives at Glimmerford')
     await expect(player.getByTestId('players-journey-where')).toHaveText('Arrived at Glimmerford')
+    await player.context().close()
     await page.screenshot({ path: `${SHOTS}/journey-arrived-${c.key}.png`, fullPage: true })
 
     // The session closes; its recap tells the journey in a section of its own.

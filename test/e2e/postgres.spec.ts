@@ -156,4 +156,5 @@ test('two GMs at one table: what one does shows on the other’s screen within a
   await expect(a.getByRole('list', { name: 'Campaigns' }).getByText('The Westmarch (imported)')).toBeVisible()
   await b.getByRole('status').filter({ hasText: 'The PostgreSQL server is back.' }).getByRole('button', { name: 'Dismiss' }).click()
   await expect(b.getByRole('status').filter({ hasText: 'The PostgreSQL server is back.' })).toHaveCount(0)
+  await Promise.all([a.context().close(), b.context().close()])
 })

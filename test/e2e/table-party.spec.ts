@@ -241,7 +241,8 @@ test('the players’ screen asks before it switches to another campaign, and swi
   const url = (await dialog.getByTestId('players-url').textContent())!.trim()
   await dialog.getByRole('button', { name: 'Close' }).click()
 
-  const player = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage()
+  const playerContext = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  const player = await playerContext.newPage()
   await player.goto(url)
   await expect(player.locator('.campaign')).toHaveText('The Sunken Keep')
 
@@ -278,5 +279,6 @@ test('the players’ screen asks before it switches to another campaign, and swi
   await ask.getByRole('button', { name: 'Keep showing Another Campaign' }).click()
   await expect(player.locator('.campaign')).toHaveText('Another Campaign')
   expect(problems).toEqual([])
+  await playerContext.close()
   await context.close()
 })

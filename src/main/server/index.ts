@@ -181,7 +181,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       off()
       for (const ws of clients.keys()) ws.terminate()
       wss.close()
-      await new Promise<void>((r) => http.close(() => r()))
+      // Closing: a request still being answered is cut, not waited for.
+      const closed = new Promise<void>((r) => http.close(() => r()))
+      http.closeAllConnections()
+      await closed
     },
   }
 }

@@ -211,7 +211,10 @@ export function enableSharing(options: SharingOptions): Sharing {
     for (const h of l.held) (clearTimeout(h.timer), h.socket.destroy())
     for (const ws of l.clients) ws.terminate()
     l.wss.close()
-    await new Promise<void>((r) => l.http.close(() => r()))
+    // Closing: a request still being answered (a phone fetching the page) is cut, not waited for.
+    const closed = new Promise<void>((r) => l.http.close(() => r()))
+    l.http.closeAllConnections()
+    await closed
   }
 
   const off = events.on((m: EventMessage) => {
