@@ -7,14 +7,17 @@
  * The streamed file is then imported into an empty library in a child process of its own
  * (transfer-import-child.ts), so the seeding's memory does not count: its time, and its peak
  * memory as the kernel counts it (maxRSS), with the same process's peak before the import began.
+ * The same file is also imported the way the GM's page sends it: posted to Lantern's built server
+ * (out/main/server.js, started for it on 127.0.0.1), whose peak resident size the kernel keeps as
+ * VmHWM in /proc/<pid>/status — the import as the app pays it, with no compiler in the process.
  * The library is seeded with the log's search-index triggers left out (they cost ~0.1 ms an entry
  * and an export does not read the index), so seeding a million entries takes seconds, not minutes.
  * `npm run bench -- transfer-1m`
  */
-import { execFileSync } from 'node:child_process'
-import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { execFileSync, spawn } from 'node:child_process'
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { performance } from 'node:perf_hooks'
 import { createCore } from '../src/main/app'
@@ -36,6 +39,42 @@ async function measured(fn: () => Promise<unknown>): Promise<{ ms: number; peakM
   clearInterval(sample)
   peak = Math.max(peak, process.memoryUsage().rss)
   return { ms, peakMiB: (peak - before) / 1048576 }
+}
+
+/** The kernel's peak resident size of a process (VmHWM), in KiB. */
+const peakKiBOf = (pid: number) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1])
+
+/** Posts a campaign file to a freshly started built server, as the GM's page does; its time and peak memory. */
+async function importIntoServer(file: string, dir: string): Promise<{ ms: number; beforeKiB: number; peakKiB: number; rows: number }> {
+  const { buildIfNeeded, outDir } = (await import(resolve('scripts/build-if-needed.mjs'))) as { buildIfNeeded: () => void; outDir: () => string }
+  buildIfNeeded()
+  const token = 'bench-token-0123456789'
+  const server = spawn(process.execPath, [join(outDir(), 'main/server.js'), '--port', '0', '--data', join(dir, 'server-target.sqlite')], {
+    env: { ...process.env, LANTERN_GM_TOKEN: token },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  try {
+    const url = await new Promise<string>((ok, fail) => {
+      let out = ''
+      server.stdout!.on('data', (d: Buffer) => {
+        out += d.toString()
+        const m = /(http:\/\/127\.0\.0\.1:\d+\/)\?token=/.exec(out)
+        if (m) ok(m[1]!)
+      })
+      server.on('exit', (code) => fail(new Error(`server exited with ${code}: ${out}`)))
+    })
+    const body = readFileSync(file)
+    const beforeKiB = peakKiBOf(server.pid!)
+    const t0 = performance.now()
+    const res = await fetch(`${url}transfer/import`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/gzip' }, body })
+    const answer = (await res.json()) as { ok: boolean; value?: { rows?: number }; error?: { message: string } }
+    const ms = performance.now() - t0
+    const peakKiB = peakKiBOf(server.pid!)
+    if (!answer.ok) throw new Error(`the server refused the import: ${answer.error?.message}`)
+    return { ms, beforeKiB, peakKiB, rows: answer.value?.rows ?? NaN }
+  } finally {
+    server.kill('SIGKILL')
+  }
 }
 
 export default async function (): Promise<void> {
@@ -88,6 +127,8 @@ export default async function (): Promise<void> {
       const imp = importOf(streamedFile)
       const mib = (kib: number) => (kib / 1024).toFixed(0)
       g.record(`import of that file, ${imp.rows.toLocaleString('en')} rows, in a fresh process (maxRSS ${mib(imp.peakKiB)} MiB; ${mib(imp.beforeKiB)} MiB before the import)`, imp.ms, 1)
+      const posted = await importIntoServer(streamedFile, dir)
+      g.record(`the same file posted to Lantern's built server (its peak resident size ${mib(posted.peakKiB)} MiB; ${mib(posted.beforeKiB)} MiB before)`, posted.ms, 1)
     }
     const inMemory = await measured(() => transfer.exportCampaign(sqlite, campaignId, new Date()))
     g.record(`exportCampaign, the file returned in memory (+${inMemory.peakMiB.toFixed(0)} MiB)`, inMemory.ms, 1)

@@ -111,17 +111,21 @@ export async function handleTransferRoute(
     req.resume()
     return true
   }
+  // An upload of a declared length (Node's parser never passes more) is copied into one buffer
+  // as it comes, with no second copy at the end; one without is gathered in pieces and joined.
+  const whole = Number.isFinite(declared) ? Buffer.allocUnsafe(declared) : null
   const chunks: Buffer[] = []
   let size = 0
   try {
     for await (const chunk of req as AsyncIterable<Buffer>) {
-      size += chunk.length
-      if (size > MAX_IMPORT_BYTES) {
+      if (size + chunk.length > (whole?.length ?? MAX_IMPORT_BYTES)) {
         tooBig()
         req.destroy()
         return true
       }
-      chunks.push(chunk)
+      if (whole) chunk.copy(whole, size)
+      else chunks.push(chunk)
+      size += chunk.length
     }
   } catch {
     return true // the page went away mid-upload; nothing was written
@@ -131,7 +135,7 @@ export async function handleTransferRoute(
     if (!res.writableEnded) stopTransfer(core.deps)
   })
   try {
-    const data = Buffer.concat(chunks, size)
+    const data = whole ? whole.subarray(0, size) : Buffer.concat(chunks, size)
     // A damaged library refuses the import in the same words as every other change (backup/health.ts).
     const calls = { import: () => runTransfer(core.deps, 'import', (run) => importCampaign(core.library.handle, data, core.deps.now(), { ...run, db: core.deps.db })) }
     const result = await (core.library.health?.guard(calls) ?? calls).import()

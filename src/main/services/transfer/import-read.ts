@@ -27,7 +27,7 @@ function checkPacked(data: Buffer): void {
  */
 export async function* packedLines(data: Buffer): AsyncGenerator<string[]> {
   checkPacked(data)
-  const gunzip = createGunzip({ chunkSize: 256 * 1024 })
+  const gunzip = createGunzip({ chunkSize: 32 * 1024 })
   gunzip.end(data)
   let unpacked = 0
   let pending: Buffer[] = []
