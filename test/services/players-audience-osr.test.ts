@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Core } from '../../src/main/app'
 import { playerView } from '../../src/main/services/players'
 import { decideEntry } from '../../src/main/services/players/audience/rules'
-import { visibilityOf } from '../../src/main/services/players/audience/visibility'
+import { metFoes, visibilityOf } from '../../src/main/services/players/audience/visibility'
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 import { gm } from '../support/calls'
 
@@ -182,5 +182,19 @@ describe('a foe’s faces on the players’ screen', () => {
       await core2.close()
       lib2.cleanup()
     }
+  })
+})
+
+describe('the party the players’ gate knows', () => {
+  it('every player character once, and an NPC on the open session’s attendance (an older library’s), none once it is closed', async () => {
+    await gm(core, 'character.create', { campaignId, kind: 'pc', name: 'Bo', sheet: { level: 1, B: 0, M: 0, S: 0, h: 5, maxH: 5 } })
+    const names = async () => (await metFoes(core.deps.db, campaignId)).party.map((m) => m.name).sort()
+    // Glam attends and is a player character: listed once. Bo did not come and is one too; Qzv Abbot, an NPC, is not.
+    expect(await names()).toEqual(['Bo', 'Glam'])
+    // Attendance takes player characters only today; a library from before may list an NPC.
+    await core.deps.db.insertInto('session_attendance').values({ session_id: sessionId, character_id: abbot }).execute()
+    expect(await names()).toEqual(['Bo', 'Glam', 'Qzv Abbot'])
+    await gm(core, 'play.close', { id: sessionId })
+    expect(await names()).toEqual(['Bo', 'Glam'])
   })
 })

@@ -69,7 +69,11 @@ export function visibilityOf(foes: readonly MetFoe[], party?: readonly { id: num
 /** Nothing is hidden: the campaign has met no foe. */
 export const NOTHING_HIDDEN: Visibility = visibilityOf([])
 
-/** The foes a campaign has met, with what the GM has shown of each, and the party's names: one query. */
+/**
+ * The foes a campaign has met, with what the GM has shown of each, and the party's names (its
+ * player characters, then whoever else attends the open session): one query, each part on an
+ * index, so a campaign of many NPCs is not read through.
+ */
 export async function metFoes(db: Kysely<Database>, campaignId: number): Promise<{ foes: MetFoe[]; party: { id: number; name: string }[] }> {
   const { rows } = await sql<{ what: string; id: number; key: string; name: string; alias: string; revealed: number | boolean; numbers: number | boolean }>`
     select 'foe' as what, 0 as id, f.key, f.name, f.alias,
@@ -77,8 +81,12 @@ export async function metFoes(db: Kysely<Database>, campaignId: number): Promise
       exists (select 1 from player_reveal r where r.campaign_id = f.campaign_id and r.kind = 'foe-numbers' and r.ref = f.key) as numbers
     from players_foe f where f.campaign_id = ${campaignId}
     union all
-    select 'party', c.id, '', c.name, '', false, false from character c where c.campaign_id = ${campaignId} and (c.kind = 'pc' or c.id in (
-      select a.character_id from session_attendance a join session s on s.id = a.session_id where s.campaign_id = ${campaignId} and s.status = 'open'))`.execute(db)
+    select 'party', c.id, '', c.name, '', false, false from character c where c.campaign_id = ${campaignId} and c.kind = 'pc'
+    union all
+    select 'party', c.id, '', c.name, '', false, false from session s
+      join session_attendance a on a.session_id = s.id
+      join character c on c.id = a.character_id
+      where s.campaign_id = ${campaignId} and s.status = 'open' and c.campaign_id = ${campaignId} and c.kind <> 'pc'`.execute(db)
   return {
     foes: rows.filter((r) => r.what === 'foe').map((r) => ({ key: r.key, name: r.name, alias: r.alias, revealed: Boolean(r.revealed), numbersShown: Boolean(r.numbers) })),
     party: rows.filter((r) => r.what === 'party').map((r) => ({ id: Number(r.id), name: r.name })),
