@@ -17,6 +17,11 @@ import type { StepContext, StepResult } from './step-context'
 export type { StepContext, StepResult }
 export { restView, roundSeconds, suppliesFor } from './screen'
 
+const PROVISION_KINDS: readonly unknown[] = ['ration', 'water']
+/** Whether a row the step wrote is one the clock's provisions or rest records are read from. */
+const touchesProvisionsOrRest = (c: RowChange): boolean =>
+  c.table === 'character' || (c.table === 'inventory_item' && (PROVISION_KINDS.includes(c.before?.kind) || PROVISION_KINDS.includes(c.after?.kind)))
+
 /** OSR-20: who is still resting after a step, and since when their day of rest in progress began. */
 export function restingAfter(state: ClockState): Record<string, number> {
   const resting: Record<string, number> = {}
@@ -132,9 +137,9 @@ export async function clockStep(
     await recorder.logAll(entries)
     changes = await recorder.finish(action, result.summary)
     const found = checks.find((c) => c.encounter)
-    // Provisions are inventory and rest records are sheets: read again only if the step wrote either.
-    const unread = changes.some((c) => c.table === 'inventory_item' || c.table === 'character')
-    const read = unread ? { names } : { names, provisions, restRows }
+    // Provisions are rations and water, rest records are sheets: read again only if the step wrote
+    // one of those (a turn that only burns lights writes light items, and reads neither again).
+    const read = changes.some(touchesProvisionsOrRest) ? { names } : { names, provisions, restRows }
     return {
       clock: await loadClockView(tx, campaignId, system, { ...result.state, partyLocationId, resting, goOn, journey }, { action, summary: result.summary }, read),
       summary: result.summary,

@@ -172,7 +172,10 @@ export function indexLogSoon(db: Kysely<Database>): void {
   }
   const step = (): void => {
     indexBatch(db, sqlite, BATCH).then(
-      (n) => (n > 0 ? void setImmediate(step) : stop()),
+      // On SQLite a batch short of full may have emptied the queue: asked at once (in this turn of
+      // the loop, so no change can queue more unseen between the question and the stop) rather
+      // than by another batch's transaction that would find nothing.
+      (n) => (n === 0 || (sqlite && n < BATCH && (!sqlite.open || !statementsOf(sqlite).any.get())) ? stop() : void setImmediate(step)),
       stop,
     )
   }
