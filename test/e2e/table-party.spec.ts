@@ -88,11 +88,61 @@ test('Ctrl+K finds content as the Search page does, a few hits of each kind, and
   // "Search for …" chosen with the arrows, after the hits.
   await ask(page, 'abbot')
   await expect(options.last()).toHaveText(/Search for “abbot”/)
+  await expect(options.filter({ hasText: 'Location' }).filter({ hasText: 'Chapter house' })).toBeVisible()
   const count = await options.count()
   for (let i = 1; i < count; i++) await page.keyboard.press('ArrowDown')
+  await expect(options.last()).toHaveAttribute('aria-selected', 'true')
   await page.keyboard.press('Enter')
   await expect(page.getByLabel('Search this campaign')).toHaveValue('abbot')
   await expect(page.getByRole('list', { name: 'Search results' }).getByRole('link', { name: /^Location/ })).toContainText('Chapter house')
+  expect(problems).toEqual([])
+})
+
+test('Ctrl+K: the command chosen with the arrows stays chosen when the search\'s hits come in after it', async ({ page, lantern }) => {
+  // The page's socket, with the answers to its searches held back until the test lets them go.
+  let holding = false
+  const heldIds = new Set<number>()
+  const held: string[] = []
+  let toPage: ((m: string) => void) | null = null
+  await page.routeWebSocket(/\/api/, (ws) => {
+    const server = ws.connectToServer()
+    toPage = (m) => ws.send(m)
+    ws.onMessage((m) => {
+      const call = JSON.parse(String(m)) as { id?: number; method?: string }
+      if (holding && call.method === 'search.query' && call.id !== undefined) heldIds.add(call.id)
+      server.send(m)
+    })
+    server.onMessage((m) => {
+      const answer = JSON.parse(String(m)) as { id?: number }
+      if (answer.id !== undefined && heldIds.has(answer.id)) held.push(String(m))
+      else ws.send(m)
+    })
+  })
+  const problems = watchConsole(page)
+  await page.setViewportSize(VIEW)
+  const id = await createCampaign(page, lantern, 'The Sunken Keep', 'Old-school core')
+  seed(lantern, id)
+  await page.reload()
+  await openSection(page, 'Table')
+  const options = palette(page).getByRole('option')
+
+  holding = true
+  await ask(page, 'abbot')
+  const searchFor = options.filter({ hasText: 'Search for “abbot”' })
+  await expect(options.last()).toHaveText(/Search for “abbot”/)
+  await expect.poll(() => heldIds.size).toBeGreaterThan(0)
+  // Down to the last of what is there (↓ on the last stays on it).
+  const count = await options.count()
+  for (let i = 0; i < count; i++) await page.keyboard.press('ArrowDown')
+  await expect(searchFor).toHaveAttribute('aria-selected', 'true')
+  // The hits arrive: they go in above "Search for …", which stays the one chosen.
+  holding = false
+  for (const m of held.splice(0)) toPage!(m)
+  await expect(options.filter({ hasText: 'Location' }).filter({ hasText: 'Chapter house' })).toBeVisible()
+  await expect(searchFor).toHaveAttribute('aria-selected', 'true')
+  await expect(options.filter({ hasText: 'Chapter house' })).toHaveAttribute('aria-selected', 'false')
+  await page.keyboard.press('Enter')
+  await expect(page.getByLabel('Search this campaign')).toHaveValue('abbot')
   expect(problems).toEqual([])
 })
 
