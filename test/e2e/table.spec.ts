@@ -63,6 +63,8 @@ test('a GM starts a session at the table, plays, reads and filters the log, undo
   await expect(palette.getByRole('option', { name: /Glam \(PC\)/ })).toBeVisible()
   // The character by name comes first; what else mentions Glam (the session, the log) follows it.
   await expect(palette.getByRole('option').first()).toHaveText(/Glam \(PC\)/)
+  // The arrows once the search's hits are in: a choice stays on its row when rows come in above it.
+  await expect(palette.getByRole('option').filter({ hasText: /^Log/ }).first()).toBeVisible()
   await page.keyboard.press('ArrowDown')
   await page.keyboard.press('ArrowUp')
   await page.keyboard.press('Enter')
