@@ -8,7 +8,8 @@ import { performance } from 'node:perf_hooks'
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
+import type { ChildProcess } from 'node:child_process'
 import { backgroundIndexing } from '../src/main/services/core/log-search-queue'
 
 export interface CaseOptions {
@@ -198,3 +199,26 @@ export async function countFsyncs(run: () => Promise<void>): Promise<number | nu
   }
 }
 
+
+/**
+ * Lantern's built server (out/main/server.js, built first if needed) on 127.0.0.1 with a port of
+ * its own and the given GM token, on a library file; answers once it prints its address.
+ */
+export async function startBuiltServer(dataFile: string, token: string): Promise<{ server: ChildProcess; url: string }> {
+  const { buildIfNeeded, outDir } = (await import(resolve('scripts/build-if-needed.mjs'))) as { buildIfNeeded: () => void; outDir: () => string }
+  buildIfNeeded()
+  const server = spawn(process.execPath, [join(outDir(), 'main/server.js'), '--port', '0', '--data', dataFile], {
+    env: { ...process.env, LANTERN_GM_TOKEN: token },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const url = await new Promise<string>((ok, fail) => {
+    let out = ''
+    server.stdout!.on('data', (d: Buffer) => {
+      out += d.toString()
+      const m = /(http:\/\/127\.0\.0\.1:\d+\/)\?token=/.exec(out)
+      if (m) ok(m[1]!)
+    })
+    server.on('exit', (code) => fail(new Error(`server exited with ${code}: ${out}`)))
+  })
+  return { server, url }
+}

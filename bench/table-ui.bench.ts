@@ -9,16 +9,15 @@
  * inside the page with performance marks, from the input event's own time stamp to the frame that
  * shows the change (its requestAnimationFrame, then the task after it, when it has been painted).
  */
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { chromium } from '@playwright/test'
 import { createCore } from '../src/main/app'
 import { taskOdds } from '../src/main/engines/ladder'
 import { poolOdds } from '../src/main/engines/lode'
-import { BenchGroup } from './harness'
+import { BenchGroup, startBuiltServer } from './harness'
 
 const LOG_ENTRIES = 10_000
 const RUNS = 25
@@ -52,8 +51,6 @@ function median(xs: number[]): number {
 }
 
 export default async function (): Promise<void> {
-  const { buildIfNeeded, outDir } = (await import(resolve('scripts/build-if-needed.mjs'))) as { buildIfNeeded: () => void; outDir: () => string }
-  buildIfNeeded()
   const dir = mkdtempSync(join(tmpdir(), 'lantern-bench-ui-'))
   const file = join(dir, 'lantern.sqlite')
   const core = await createCore({ dataFile: file, mode: 'browser', version: 'bench', checkOutputs: false })
@@ -81,19 +78,7 @@ export default async function (): Promise<void> {
   await core.close()
 
   const token = 'bench-token-0123456789'
-  const server = spawn(process.execPath, [join(outDir(), 'main/server.js'), '--port', '0', '--data', file], {
-    env: { ...process.env, LANTERN_GM_TOKEN: token },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  const url = await new Promise<string>((ok, fail) => {
-    let out = ''
-    server.stdout!.on('data', (d: Buffer) => {
-      out += d.toString()
-      const m = /(http:\/\/127\.0\.0\.1:\d+\/)\?token=/.exec(out)
-      if (m) ok(m[1]!)
-    })
-    server.on('exit', (code) => fail(new Error(`server exited with ${code}: ${out}`)))
-  })
+  const { server, url } = await startBuiltServer(file, token)
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],

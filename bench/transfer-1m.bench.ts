@@ -14,15 +14,15 @@
  * and an export does not read the index), so seeding a million entries takes seconds, not minutes.
  * `npm run bench -- transfer-1m`
  */
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { performance } from 'node:perf_hooks'
 import { createCore } from '../src/main/app'
 import * as transfer from '../src/main/services/transfer'
-import { BenchGroup } from './harness'
+import { BenchGroup, startBuiltServer } from './harness'
 
 const LOGS = 1_000_000
 const CHARACTERS = 1_000
@@ -46,23 +46,9 @@ const peakKiBOf = (pid: number) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(
 
 /** Posts a campaign file to a freshly started built server, as the GM's page does; its time and peak memory. */
 async function importIntoServer(file: string, dir: string): Promise<{ ms: number; beforeKiB: number; peakKiB: number; rows: number }> {
-  const { buildIfNeeded, outDir } = (await import(resolve('scripts/build-if-needed.mjs'))) as { buildIfNeeded: () => void; outDir: () => string }
-  buildIfNeeded()
   const token = 'bench-token-0123456789'
-  const server = spawn(process.execPath, [join(outDir(), 'main/server.js'), '--port', '0', '--data', join(dir, 'server-target.sqlite')], {
-    env: { ...process.env, LANTERN_GM_TOKEN: token },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
+  const { server, url } = await startBuiltServer(join(dir, 'server-target.sqlite'), token)
   try {
-    const url = await new Promise<string>((ok, fail) => {
-      let out = ''
-      server.stdout!.on('data', (d: Buffer) => {
-        out += d.toString()
-        const m = /(http:\/\/127\.0\.0\.1:\d+\/)\?token=/.exec(out)
-        if (m) ok(m[1]!)
-      })
-      server.on('exit', (code) => fail(new Error(`server exited with ${code}: ${out}`)))
-    })
     const body = readFileSync(file)
     const beforeKiB = peakKiBOf(server.pid!)
     const t0 = performance.now()
