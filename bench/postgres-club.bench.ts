@@ -1,19 +1,22 @@
 /**
- * A club on one PostgreSQL server: N Lanterns (each its own core and connection pool, in this
- * process) on N campaigns of one library, N = 1, 2, 4, 8. Each steps its clock one exploration
+ * A club on one PostgreSQL server: N Lanterns on N campaigns of one library, N = 1, 2, 4, 8, each
+ * Lantern in a process of its own (postgres-club-table.ts) as each GM's runs on a laptop of its
+ * own — here all on this machine's cores with the server. Each steps its clock one exploration
  * turn at a time, first as fast as it can (the next step as soon as the last answered, the event
  * loop let run between them, so the search indexing after each change runs as in the app), then
  * once a second like a real table. Printed: throughput and the p50/p99 step for each N beside
  * N = 1, the wall time of four tables against one (goal ≤ 2×), the p99 at one step a second with
- * eight tables (goal < 50 ms), and the statements one step sends on SQLite and on PostgreSQL
- * (counted at each driver). The server is durable (fsync on), as a real one runs. The Lanterns
- * share this process's one thread: the share of the wall time it was busy is printed beside each
- * run (near 100 %, the bound is this process's CPU, not the locks).
+ * eight tables (goal < 50 ms), the CPU the Lanterns and the server spent a step, and the
+ * statements one step sends on SQLite and on PostgreSQL (counted at each driver). The server is
+ * durable (fsync on), as a real one runs. For comparison, one and four Lanterns are also run in
+ * this one process, where they share one thread.
  * `npm run bench -- postgres-club` (also run by `npm run bench -- postgres`)
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { fork, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { cpus, tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { performance } from 'node:perf_hooks'
 import { setImmediate as yieldToLoop } from 'node:timers/promises'
 import BetterSqlite3 from 'better-sqlite3'
@@ -47,10 +50,107 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!
 }
 
-/** Each table steps `FAST_STEPS` times, back to back: the wall time and every step's time. */
-async function fast(tables: Table[]): Promise<{ wall: number; steps: number[]; cpu: number }> {
+/** The machine's CPU time so far, busy and in all, in ms (from /proc/stat; null where there is none). */
+function machineCpu(): { busy: number; all: number } | null {
+  try {
+    const [, ...f] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/)
+    const t = f.map(Number)
+    const idle = t[3]! + t[4]!
+    const all = t.slice(0, 8).reduce((a, b) => a + b, 0)
+    return { busy: ((all - idle) * 1000) / 100, all: (all * 1000) / 100 }
+  } catch {
+    return null
+  }
+}
+
+interface Run {
+  wall: number
+  steps: number[]
+  /** CPU spent by the Lanterns' processes, ms. */
+  cpu: number
+  /** How many of the machine's cores were busy on average (everything on it: Lanterns, server, the rest). */
+  cores: number | null
+}
+
+/** A table in a process of its own (postgres-club-table.ts), and what it answers next. */
+interface ForkedTable {
+  proc: ChildProcess
+  next(): Promise<{ steps: number[]; cpuMs: number }>
+}
+
+const here = dirname(fileURLToPath(import.meta.url))
+
+async function forkTable(url: string, dir: string, n: number): Promise<ForkedTable> {
+  const proc = fork(join(here, 'postgres-club-table.ts'), [url, join(dir, `f${n}.sqlite`), String(n)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  const waiting: ((m: { steps: number[]; cpuMs: number }) => void)[] = []
+  const answers: { steps: number[]; cpuMs: number }[] = []
+  let failed: Error | null = null
+  const ready = new Promise<void>((ok, fail) => {
+    proc.on('message', (m: { ready?: true; steps?: number[]; cpuMs?: number }) => {
+      if (m.ready) return ok()
+      const a = { steps: m.steps!, cpuMs: m.cpuMs! }
+      const w = waiting.shift()
+      if (w) w(a)
+      else answers.push(a)
+    })
+    proc.on('exit', (code) => {
+      failed = new Error(`table ${n}'s process ended with ${code}`)
+      fail(failed)
+    })
+  })
+  await ready
+  return {
+    proc,
+    next: () =>
+      new Promise((ok, fail) => {
+        if (failed) return fail(failed)
+        const a = answers.shift()
+        if (a) ok(a)
+        else waiting.push(ok)
+      }),
+  }
+}
+
+/** N tables in processes of their own: as fast as they can, then once a second. */
+async function club(url: string, dir: string, n: number): Promise<Run & { paced: number[] }> {
+  const tables: ForkedTable[] = []
+  try {
+    for (let k = 0; k < n; k++) tables.push(await forkTable(url, dir, k + 1))
+    const m0 = machineCpu()
+    const t0 = performance.now()
+    for (const t of tables) t.proc.send({ run: 'fast', steps: FAST_STEPS })
+    const fastAnswers = await Promise.all(tables.map((t) => t.next()))
+    const wall = performance.now() - t0
+    const m1 = machineCpu()
+    const startAt = Date.now() + 300
+    tables.forEach((t, k) => t.proc.send({ run: 'paced', startAt: startAt + Math.round((1000 * k) / n), until: startAt + PACED_MS }))
+    const pacedAnswers = await Promise.all(tables.map((t) => t.next()))
+    return {
+      wall,
+      steps: fastAnswers.flatMap((a) => a.steps).sort((a, b) => a - b),
+      cpu: fastAnswers.reduce((sum, a) => sum + a.cpuMs, 0),
+      cores: m0 && m1 ? (m1.busy - m0.busy) / wall : null,
+      paced: pacedAnswers.flatMap((a) => a.steps).sort((a, b) => a - b),
+    }
+  } finally {
+    await Promise.all(
+      tables.map(
+        (t) =>
+          new Promise<void>((ok) => {
+            if (t.proc.exitCode !== null) return ok()
+            t.proc.once('exit', () => ok())
+            t.proc.send({ run: 'close' })
+          }),
+      ),
+    )
+  }
+}
+
+/** Each table steps `FAST_STEPS` times, back to back, all in this process: the wall time and every step's time. */
+async function fast(tables: Table[]): Promise<Run> {
   const steps: number[] = []
   const cpu0 = process.cpuUsage()
+  const m0 = machineCpu()
   const t0 = performance.now()
   await Promise.all(
     tables.map(async (t) => {
@@ -63,25 +163,9 @@ async function fast(tables: Table[]): Promise<{ wall: number; steps: number[]; c
     }),
   )
   const wall = performance.now() - t0
+  const m1 = machineCpu()
   const cpu = process.cpuUsage(cpu0)
-  return { wall, steps: steps.sort((a, b) => a - b), cpu: (cpu.user + cpu.system) / 1000 }
-}
-
-/** Each table steps once a second for `PACED_MS`, the tables spread over the second. */
-async function paced(tables: Table[]): Promise<number[]> {
-  const steps: number[] = []
-  const start = performance.now()
-  await Promise.all(
-    tables.map(async (t, k) => {
-      for (let next = start + (1000 * k) / tables.length; next < start + PACED_MS; next += 1000) {
-        await new Promise((r) => setTimeout(r, Math.max(0, next - performance.now())))
-        const s = performance.now()
-        await step(t)
-        steps.push(performance.now() - s)
-      }
-    }),
-  )
-  return steps.sort((a, b) => a - b)
+  return { wall, steps: steps.sort((a, b) => a - b), cpu: (cpu.user + cpu.system) / 1000, cores: m0 && m1 ? (m1.busy - m0.busy) / wall : null }
 }
 
 let pgStatements = 0
@@ -139,7 +223,7 @@ export default async function (): Promise<void> {
   try {
     const admin = new pg.Client({ connectionString: server.url })
     await admin.connect()
-    for (const n of [...TABLES, 'count']) await admin.query(`create database club_${n}`)
+    for (const n of [...TABLES, 'count', 'together_1', 'together_4']) await admin.query(`create database club_${n}`)
     await admin.end()
 
     // Statements per step, on each database.
@@ -157,19 +241,20 @@ export default async function (): Promise<void> {
       return [liteCounts, pgCounts]
     })
 
-    const results = new Map<number, { wall: number; steps: number[]; cpu: number; paced: number[] }>()
-    for (const n of TABLES) {
-      const url = server.urlFor(`club_${n}`)
+    const results = new Map<number, Run & { paced: number[] }>()
+    for (const n of TABLES) results.set(n, await club(server.urlFor(`club_${n}`), dir, n))
+    // The same as one process, its Lanterns sharing one thread.
+    const together = new Map<number, Run>()
+    for (const n of [1, 4]) {
+      const url = server.urlFor(`club_together_${n}`)
       const tables: Table[] = []
-      for (let k = 0; k < n; k++) tables.push(await openTable(url, dir, k + 1))
+      for (let k = 0; k < n; k++) tables.push(await openTable(url, dir, 100 + k))
       for (const t of tables) for (let i = 0; i < 10; i++) await step(t) // warm
-      const f = await fast(tables)
-      const p = await paced(tables)
-      results.set(n, { ...f, paced: p })
+      together.set(n, await fast(tables))
       for (const t of tables) await t.core.close()
     }
 
-    console.log(`PostgreSQL ${server.version} on 127.0.0.1 (fsync on); each table one Lantern with its own pool, on its own campaign of one library.`)
+    console.log(`PostgreSQL ${server.version} on 127.0.0.1 (fsync on), on this machine's ${cpus().length} cores with the Lanterns; each table one Lantern in a process of its own, with its own pool, on its own campaign of one library.`)
     console.log(`Statements per clock step (one exploration turn), counted at the driver: SQLite ${onLite.own.toFixed(1)} (${onLite.withIndex.toFixed(1)} with the search indexing after it), PostgreSQL ${onPg.own.toFixed(1)} (${onPg.withIndex.toFixed(1)}).`)
     const one = results.get(1)!
     const g = new BenchGroup(`N tables, each ${FAST_STEPS} clock steps as fast as it can`)
@@ -179,13 +264,16 @@ export default async function (): Promise<void> {
       g.record(`${n} table${n > 1 ? 's' : ''}: step p99`, percentile(r.steps, 0.99), r.steps.length)
     }
     g.print()
-    for (const n of TABLES) {
-      const r = results.get(n)!
+    const line = (label: string, n: number, r: Run, base: Run) => {
       const rate = (n * FAST_STEPS) / (r.wall / 1000)
-      console.log(`  ${n} table(s): ${n * FAST_STEPS} steps in ${(r.wall / 1000).toFixed(2)} s, ${rate.toFixed(0)} steps/s (${(rate / ((FAST_STEPS / one.wall) * 1000)).toFixed(2)}× one table's), wall ${(r.wall / one.wall).toFixed(2)}× one table's; the Lanterns' process busy ${((100 * r.cpu) / r.wall).toFixed(0)}% of the wall time (${(r.cpu / (n * FAST_STEPS)).toFixed(1)} ms CPU a step)`)
+      const cores = r.cores === null ? '' : `; the machine's cores busy ${r.cores.toFixed(2)} of ${cpus().length} (${((r.cores * r.wall) / (n * FAST_STEPS)).toFixed(1)} ms CPU a step, server and Lanterns)`
+      console.log(`  ${label}: ${n * FAST_STEPS} steps in ${(r.wall / 1000).toFixed(2)} s, ${rate.toFixed(0)} steps/s (${(rate / ((FAST_STEPS / base.wall) * 1000)).toFixed(2)}× one table's), wall ${(r.wall / base.wall).toFixed(2)}× one table's; the Lanterns ${(r.cpu / (n * FAST_STEPS)).toFixed(1)} ms CPU a step${cores}`)
     }
+    for (const n of TABLES) line(`${n} table(s)`, n, results.get(n)!, one)
     const four = results.get(4)!
     console.log(`Four tables at once take ${(four.wall / one.wall).toFixed(2)}× the wall time of one (goal ≤ 2×).`)
+    console.log('The same Lanterns in this one process, sharing its one thread:')
+    for (const n of [1, 4]) line(`${n} table(s) in one process`, n, together.get(n)!, together.get(1)!)
 
     const p = new BenchGroup(`N tables, each one clock step a second for ${PACED_MS / 1000} s`)
     for (const n of TABLES) {
