@@ -12,6 +12,7 @@ import {
   nextFirstLight,
   nightSeconds,
   onWatch,
+  onWatchInCamp,
   osrPartySpeed,
   pacedSpeed,
   position,
@@ -191,6 +192,15 @@ describe('CLK-7, CLK-14: travelling at once or a turn at a time gives the same e
     expect(onWatch(['Glam', 'Bram', 'Tai'], from, until, gameTime(1, '19:20'))).toBe('Bram')
     expect(onWatch(['Glam', 'Bram', 'Tai'], from, until, until)).toBeNull()
     expect(onWatch([], from, until, gameTime(1, '20:00'))).toBeNull()
+  })
+  it('CLK-15: who is on watch is asked of the camp the party is in; on the march, or in a camp stored before watches, no one', () => {
+    const from = gameTime(1, '14:00')
+    const until = gameTime(2, '06:00')
+    const at = gameTime(1, '20:00')
+    expect(onWatchInCamp(['Glam', 'Bram'], { phase: 'camp', campFrom: from, campUntil: until }, at)).toBe('Glam')
+    expect(onWatchInCamp(['Glam', 'Bram'], { phase: 'camp', campFrom: from, campUntil: until }, gameTime(2, '05:59'))).toBe('Bram')
+    expect(onWatchInCamp(['Glam', 'Bram'], { phase: 'marching', campFrom: null, campUntil: null }, at)).toBeNull()
+    expect(onWatchInCamp(['Glam', 'Bram'], { phase: 'camp', campUntil: until }, at)).toBeNull()
   })
   it('CLK-15: camp records when it was made, for the watches; setting out again forgets it', () => {
     const walked = walk(setOut({ open: 600, enclosed: 60 }, rules.marchSeconds), road, rules, gameTime(1, '06:00'), gameTime(1, '20:00'), () => null, false)

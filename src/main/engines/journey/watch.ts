@@ -2,6 +2,7 @@
  * The watch in camp (CLK-15): the night from making camp to first light shared evenly among the
  * watchers, in the order the GM set; who was on watch when the watch's check met something.
  */
+import type { Progress } from './road'
 
 /** One watcher's share of the night. */
 export interface Watch<T> {
@@ -28,4 +29,13 @@ export function watches<T>(order: readonly T[], from: number, until: number): Wa
  */
 export function onWatch<T>(order: readonly T[], from: number, until: number, at: number): T | null {
   return watches(order, from, until).find((w) => at >= w.from && at < w.to)?.who ?? null
+}
+
+/**
+ * Who is on watch at `at` in the camp the party is in: null when it is not in camp, or in a camp
+ * stored before watches (no time it was made).
+ * @example onWatchInCamp(['Glam', 'Bram'], { phase: 'camp', campFrom: 50400, campUntil: 108000 }, 90000) // 'Bram'
+ */
+export function onWatchInCamp<T>(order: readonly T[], camp: Pick<Progress, 'phase' | 'campFrom' | 'campUntil'>, at: number): T | null {
+  return camp.phase === 'camp' && camp.campFrom != null && camp.campUntil != null ? onWatch(order, camp.campFrom, camp.campUntil, at) : null
 }

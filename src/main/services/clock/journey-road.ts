@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema'
 import type { JourneyLegRow, JourneyRow } from '../../db/schema-journey'
 import type { ClockView } from '../../../shared/contract'
 import { HOUR } from '../../engines/clock'
-import { fromFeet, onWatch, position, toFeet, type CampChecks, type DistanceUnit, type Leg, type RoadRules } from '../../engines/journey'
+import { fromFeet, onWatchInCamp, position, toFeet, type CampChecks, type DistanceUnit, type Leg, type RoadRules } from '../../engines/journey'
 import { getSetting } from '../campaigns'
 import { AppError } from '../core'
 import { campaignDaylight } from './daylight'
@@ -52,43 +52,48 @@ export function whereOnRoad(road: Road, leg: number, feet: number): string {
   return `${row.unit === 'km' ? 'km' : 'mile'} ${fromFeet(feet, row.unit)} of leg ${leg + 1} (${row.terrain})`
 }
 
-/** The journey under way as the clock bar shows it. */
-export async function journeyOnView(db: Kysely<Database>, campaignId: number, on: JourneyOnClock | null | undefined, time: number): Promise<ClockView['journey']> {
-  if (!on) return null
+/**
+ * The journey under way as the clock bar shows it, and the encounter table of the leg the party
+ * is on (null when it has none, or the journey is over). `names` holds the watchers' names.
+ */
+export async function journeyOnView(
+  db: Kysely<Database>,
+  campaignId: number,
+  on: JourneyOnClock | null | undefined,
+  time: number,
+  names: ReadonlyMap<string, string>,
+): Promise<{ journey: ClockView['journey']; legTableId: number | null }> {
+  const none = { journey: null, legTableId: null }
+  if (!on) return none
   const road = await db
     .selectFrom('journey')
     .select(['id', 'name'])
     .where('id', '=', on.journeyId)
     .where('campaign_id', '=', campaignId)
     .executeTakeFirst()
-  if (!road) return null
+  if (!road) return none
   const rows = await db.selectFrom('journey_leg').selectAll().where('journey_id', '=', on.journeyId).orderBy('position').orderBy('id').execute()
   const here = position(on, rows.map(legOf))
   const row = rows[here.leg]
-  if (!row) return null
+  if (!row) return none
+  // CLK-15: the watch order by name, and who is on watch now when the party is in camp.
+  const watch = (on.watch ?? []).flatMap((id) => (names.has(String(id)) ? [{ id, name: names.get(String(id))! }] : []))
   return {
-    id: road.id,
-    name: road.name,
-    leg: here.leg + 1,
-    legs: rows.length,
-    terrain: row.terrain,
-    along: fromFeet(here.feet, row.unit),
-    length: row.length,
-    unit: row.unit,
-    phase: on.phase,
-    direction: on.direction,
-    arrived: on.arrived,
-    ...(await watchOnView(db, campaignId, on, time)),
+    journey: {
+      id: road.id,
+      name: road.name,
+      leg: here.leg + 1,
+      legs: rows.length,
+      terrain: row.terrain,
+      along: fromFeet(here.feet, row.unit),
+      length: row.length,
+      unit: row.unit,
+      phase: on.phase,
+      direction: on.direction,
+      arrived: on.arrived,
+      watch,
+      onWatch: onWatchInCamp(watch, on, time)?.name ?? null,
+    },
+    legTableId: on.arrived ? null : row.table_id,
   }
-}
-
-/** CLK-15: the watch order by name, and who is on watch now when the party is in camp. */
-async function watchOnView(db: Kysely<Database>, campaignId: number, on: JourneyOnClock, time: number): Promise<Pick<NonNullable<ClockView['journey']>, 'watch' | 'onWatch'>> {
-  const ids = on.watch ?? []
-  if (ids.length === 0) return { watch: [], onWatch: null }
-  const rows = await db.selectFrom('character').select(['id', 'name']).where('campaign_id', '=', campaignId).where('id', 'in', ids).execute()
-  const names = new Map(rows.map((r) => [r.id, r.name]))
-  const watch = ids.filter((id) => names.has(id)).map((id) => ({ id, name: names.get(id)! }))
-  const inCamp = on.phase === 'camp' && on.campFrom != null && on.campUntil !== null
-  return { watch, onWatch: inCamp ? (onWatch(watch, on.campFrom!, on.campUntil!, time)?.name ?? null) : null }
 }

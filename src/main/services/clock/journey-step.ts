@@ -3,7 +3,7 @@
  * road, stopping at the first encounter with where on the road it was met; "go on" travels on.
  */
 import { DAY, HOUR, TURN_SECONDS } from '../../engines/clock'
-import { fromFeet, LONGEST_TRAVEL_SECONDS, onWatch, position, travel, walk, watches, type RoadEvent, type TravelRequest } from '../../engines/journey'
+import { fromFeet, LONGEST_TRAVEL_SECONDS, onWatchInCamp, position, travel, walk, watches, type RoadEvent, type TravelRequest } from '../../engines/journey'
 import { AppError } from '../core'
 import { loadRoad, roadRules, whereOnRoad, type Road } from './journey-road'
 import { orRefuse } from './run-step'
@@ -44,7 +44,7 @@ function campWatches(e: RoadEvent, watchers: string[]): Record<string, unknown> 
 function roadLine(e: RoadEvent, road: Road, watchers: string[] = []): string {
   switch (e.kind) {
     case 'leg done':
-      return `${when(e.at)}: end of leg ${e.leg + 1} (${road.rows[e.leg]?.terrain ?? 'the road'})`
+      return `${when(e.at)}: end of leg ${e.leg + 1} (${legWords(road, e.leg).terrain})`
     case 'camp':
       return `${when(e.at)}: the party makes camp at ${whereOnRoad(road, e.leg, e.feet)} until first light (${when(e.until)})${watchers.length ? `; watches: ${watches(watchers, e.at, e.until).map((w) => `${w.who} ${when(w.from).slice(-5)}–${when(w.to).slice(-5)}`).join(', ')}` : ''}`
     case 'set out':
@@ -87,8 +87,7 @@ export async function travelStep(ctx: StepContext, ask: TravelAsk | { pending: P
   const from = when(ctx.state.time)
   if (moved.met) {
     const where = whereOnRoad(road, moved.met.leg, moved.met.feet)
-    const camp = moved.progress
-    const watching = moved.met.camp && camp.campFrom != null && camp.campUntil !== null ? onWatch(watchers, camp.campFrom, camp.campUntil, moved.met.at) : null
+    const watching = moved.met.camp ? onWatchInCamp(watchers, moved.progress, moved.met.at) : null
     entries.push({
       kind: 'clock.event.journey-met',
       gameTime: moved.met.at,

@@ -70,24 +70,14 @@ export async function loadClockView(
 ): Promise<ClockView> {
   const goOn = state.goOn
   const provisions = read.provisions ?? (await loadProvisions(tx, campaignId))
-  const names = await (read.names ?? new NameBook(tx.trx, campaignId)).need([...clockCharacterIds(state), ...provisions.map((p) => p.characterId)])
-  const journey = await journeyOnView(tx.trx, campaignId, state.journey, state.time)
+  const names = await (read.names ?? new NameBook(tx.trx, campaignId)).need([...clockCharacterIds(state), ...provisions.map((p) => p.characterId), ...(state.journey?.watch ?? [])])
+  const { journey, legTableId } = await journeyOnView(tx.trx, campaignId, state.journey, state.time, names)
   // The party's place and the places it lies in, read once for the encounter tables and the sky.
   const places = await placeChain(tx.trx, campaignId, state.partyLocationId)
   const whereabouts = await partyWhereabouts(tx.trx, campaignId, state.partyLocationId, places)
-  if (journey && !journey.arrived) {
-    // CLK-14: on the road, the leg's own table (if it has one) is offered first.
-    const leg = await tx.trx
-      .selectFrom('journey_leg as l')
-      .leftJoin('encounter_table as t', 't.id', 'l.table_id')
-      .select(['t.id', 't.name', 't.dice'])
-      .where('l.journey_id', '=', journey.id)
-      .orderBy('l.position')
-      .orderBy('l.id')
-      .offset(journey.leg - 1)
-      .limit(1)
-      .executeTakeFirst()
-    const own = leg?.id != null && leg.name !== null && leg.dice !== null ? { id: leg.id, name: leg.name, dice: leg.dice } : null
+  if (legTableId !== null) {
+    // CLK-14: on the road, the leg's own table is offered first.
+    const own = await tx.trx.selectFrom('encounter_table').select(['id', 'name', 'dice']).where('id', '=', legTableId).where('campaign_id', '=', campaignId).executeTakeFirst()
     if (own) whereabouts.tables = [own, ...whereabouts.tables.filter((t) => t.id !== own.id)]
   }
   return clockView(campaignId, state, {

@@ -110,7 +110,7 @@ export async function appendLogs(tx: Tx, campaignId: number, entries: readonly O
     audience: audiences[i]!.audience,
     players: audiences[i]!.players,
   }))
-  const ids = tx.sqlite ? insertRowByRow(tx.sqlite, rows) : await insertInBatches(tx, rows)
+  const ids = tx.sqlite ? insertOnSqlite(tx.sqlite, rows) : await insertInBatches(tx, rows)
   // Each entry as `toLogEntry` reads it back: the payload through JSON, as stored.
   const logged = rows.map((r, i) => toLogEntry({ ...r, id: ids[i]!, undone: 0 }))
   audienceWritten(
@@ -136,7 +136,7 @@ const batchStatements = new WeakMap<BetterSqlite3.Database, BetterSqlite3.Statem
  * 64 rows to a statement, their ids read back by RETURNING. The ids of one statement's rows rise in
  * the order of its rows (the write lock is held), so sorted they are the rows' ids in order.
  */
-function insertRowByRow(sqlite: BetterSqlite3.Database, rows: LogInsert[]): number[] {
+function insertOnSqlite(sqlite: BetterSqlite3.Database, rows: LogInsert[]): number[] {
   const stmt = insertStatement(sqlite)
   const one = (r: LogInsert) => Number(stmt.run(r.campaign_id, r.session_id, r.game_time, r.real_time, r.kind, r.payload, r.dice, r.gm_only, r.audience, r.players).lastInsertRowid)
   if (rows.length < SQLITE_BATCH_ROWS) return rows.map(one)
