@@ -98,8 +98,11 @@ test('Ctrl+K finds content as the Search page does, a few hits of each kind, and
   expect(problems).toEqual([])
 })
 
-test('Ctrl+K: the command chosen with the arrows stays chosen when the search\'s hits come in after it', async ({ page, lantern }) => {
-  // The page's socket, with the answers to its searches held back until the test lets them go.
+/**
+ * The page's socket, with the answers to its searches held back while `holding` and let go by
+ * `release()`: the search's hits then arrive after whatever the test did meanwhile.
+ */
+async function holdSearchAnswers(page: Page): Promise<{ hold(): void; held(): number; release(): void }> {
   let holding = false
   const heldIds = new Set<number>()
   const held: string[] = []
@@ -118,29 +121,73 @@ test('Ctrl+K: the command chosen with the arrows stays chosen when the search\'s
       else ws.send(m)
     })
   })
+  return {
+    hold: () => void (holding = true),
+    held: () => heldIds.size,
+    release() {
+      holding = false
+      for (const m of held.splice(0)) toPage!(m)
+    },
+  }
+}
+
+/** The Sunken Keep at the table, its searches' answers held back on demand. */
+async function atTheTable(page: Page, lantern: Lantern) {
+  const answers = await holdSearchAnswers(page)
   const problems = watchConsole(page)
   await page.setViewportSize(VIEW)
   const id = await createCampaign(page, lantern, 'The Sunken Keep', 'Old-school core')
   seed(lantern, id)
   await page.reload()
   await openSection(page, 'Table')
-  const options = palette(page).getByRole('option')
+  return { answers, problems, options: palette(page).getByRole('option') }
+}
 
-  holding = true
+test('Ctrl+K: the command chosen with the arrows stays chosen when the search\'s hits come in after it', async ({ page, lantern }) => {
+  const { answers, problems, options } = await atTheTable(page, lantern)
+  answers.hold()
   await ask(page, 'abbot')
   const searchFor = options.filter({ hasText: 'Search for “abbot”' })
   await expect(options.last()).toHaveText(/Search for “abbot”/)
-  await expect.poll(() => heldIds.size).toBeGreaterThan(0)
+  await expect.poll(() => answers.held()).toBeGreaterThan(0)
   // Down to the last of what is there (↓ on the last stays on it).
   const count = await options.count()
   for (let i = 0; i < count; i++) await page.keyboard.press('ArrowDown')
   await expect(searchFor).toHaveAttribute('aria-selected', 'true')
   // The hits arrive: they go in above "Search for …", which stays the one chosen.
-  holding = false
-  for (const m of held.splice(0)) toPage!(m)
+  answers.release()
   await expect(options.filter({ hasText: 'Location' }).filter({ hasText: 'Chapter house' })).toBeVisible()
   await expect(searchFor).toHaveAttribute('aria-selected', 'true')
   await expect(options.filter({ hasText: 'Chapter house' })).toHaveAttribute('aria-selected', 'false')
+  await page.keyboard.press('Enter')
+  await expect(page.getByLabel('Search this campaign')).toHaveValue('abbot')
+  expect(problems).toEqual([])
+})
+
+test('Ctrl+K: a row that slides under a mouse pointer left still does not take the choice from the one pointed at', async ({ page, lantern }) => {
+  const { answers, problems, options } = await atTheTable(page, lantern)
+  answers.hold()
+  await ask(page, 'abbot')
+  const searchFor = options.filter({ hasText: 'Search for “abbot”' })
+  await expect(options.last()).toHaveText(/Search for “abbot”/)
+  await expect.poll(() => answers.held()).toBeGreaterThan(0)
+  // The GM points at "Search for …" and leaves the mouse there.
+  const box = (await searchFor.boundingBox())!
+  const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+  await page.mouse.move(at.x, at.y)
+  await expect(searchFor).toHaveAttribute('aria-selected', 'true')
+  // The hits arrive above it: the rows move down, and another is now under the still pointer
+  // (once the browser has seen it so: the row under the pointer is the one it hovers).
+  answers.release()
+  await expect(options.filter({ hasText: 'Location' }).filter({ hasText: 'Chapter house' })).toBeVisible()
+  const hovered = () =>
+    page.evaluate(`(() => {
+      const row = document.elementFromPoint(${at.x}, ${at.y})?.closest('[role="option"]')
+      return row && row.matches(':hover') ? row.textContent : null
+    })()`) as Promise<string | null>
+  await expect.poll(hovered).not.toBeNull()
+  expect(await hovered()).not.toContain('Search for')
+  await expect(searchFor).toHaveAttribute('aria-selected', 'true')
   await page.keyboard.press('Enter')
   await expect(page.getByLabel('Search this campaign')).toHaveValue('abbot')
   expect(problems).toEqual([])
