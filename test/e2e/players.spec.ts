@@ -114,8 +114,12 @@ test('the players’ screen follows the GM live and shows only what players may 
   await expect(fighters.filter({ hasText: 'Glam' })).toBeVisible()
   await expect(fighters.filter({ hasText: 'Ghouls' })).toHaveCount(0)
 
-  // The GM reveals one ghoul: the player sees it, without its H; the other stays hidden.
+  // The GM starts a handout (below), then reveals one ghoul before showing it: the player sees
+  // the ghoul, without its H; the other stays hidden; the handout's words typed are kept.
   await page.getByRole('button', { name: 'Players’ screen' }).click()
+  await dialog.getByLabel('Location or NPC').selectOption({ label: 'Location: The Crypt' })
+  await dialog.getByLabel(/^Heading for the players/).fill('Below the chapel')
+  await dialog.getByLabel('What the players read (never your notes)').fill('A low vault that smells of wet stone.')
   const foes = dialog.getByRole('region', { name: 'Foes' })
   await foes.getByRole('listitem').filter({ hasText: 'Ghouls 1' }).getByLabel('Revealed').check()
   await expect(fighters.filter({ hasText: 'Ghouls 1' })).toBeVisible()
@@ -126,9 +130,8 @@ test('the players’ screen follows the GM live and shows only what players may 
 
   // A location handout: the players read the words written for them, never the GM's description.
   // Under the heading the GM gives it: the record's own name is the GM's.
-  await dialog.getByLabel('Location or NPC').selectOption({ label: 'Location: The Crypt' })
-  await dialog.getByLabel(/^Heading for the players/).fill('Below the chapel')
-  await dialog.getByLabel('What the players read (never your notes)').fill('A low vault that smells of wet stone.')
+  await expect(dialog.getByLabel(/^Heading for the players/)).toHaveValue('Below the chapel')
+  await expect(dialog.getByLabel('What the players read (never your notes)')).toHaveValue('A low vault that smells of wet stone.')
   await dialog.getByRole('button', { name: 'Reveal to players' }).click()
   await expect(player.getByTestId('players-handouts')).toContainText('Below the chapel')
   await expect(player.getByTestId('players-handouts')).toContainText('A low vault that smells of wet stone.')
