@@ -35,3 +35,37 @@ export async function raiseEncounterBanner(page: Page): Promise<void> {
   await expect(bar.getByRole('alert')).toContainText('Encounter!')
   await expect(bar.getByTestId('go-on')).toBeVisible()
 }
+
+/**
+ * The page's socket with the answers to calls of `method` held back while holding, until
+ * `release()`: what the page does meanwhile happens before those answers arrive, in that order,
+ * however fast the machine. Call before the page opens its socket (before `goto` or a reload).
+ */
+export async function holdAnswers(page: Page, method: string): Promise<{ hold(): void; held(): number; release(): void }> {
+  let holding = false
+  const heldIds = new Set<number>()
+  const held: string[] = []
+  let toPage: ((m: string) => void) | null = null
+  await page.routeWebSocket(/\/api/, (ws) => {
+    const server = ws.connectToServer()
+    toPage = (m) => ws.send(m)
+    ws.onMessage((m) => {
+      const call = JSON.parse(String(m)) as { id?: number; method?: string }
+      if (holding && call.method === method && call.id !== undefined) heldIds.add(call.id)
+      server.send(m)
+    })
+    server.onMessage((m) => {
+      const answer = JSON.parse(String(m)) as { id?: number }
+      if (answer.id !== undefined && heldIds.has(answer.id)) held.push(String(m))
+      else ws.send(m)
+    })
+  })
+  return {
+    hold: () => void (holding = true),
+    held: () => heldIds.size,
+    release() {
+      holding = false
+      for (const m of held.splice(0)) toPage!(m)
+    },
+  }
+}

@@ -8,7 +8,7 @@ import BetterSqlite3 from 'better-sqlite3'
 import { mkdirSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { test, expect, watchConsole, type Lantern } from './fixtures'
-import { createCampaign, openSection } from './support'
+import { createCampaign, holdAnswers, openSection } from './support'
 
 process.env.LANTERN_SHARE_HOST = '127.0.0.1'
 process.env.LANTERN_SHARE_PORT = '0'
@@ -98,42 +98,9 @@ test('Ctrl+K finds content as the Search page does, a few hits of each kind, and
   expect(problems).toEqual([])
 })
 
-/**
- * The page's socket, with the answers to its searches held back while `holding` and let go by
- * `release()`: the search's hits then arrive after whatever the test did meanwhile.
- */
-async function holdSearchAnswers(page: Page): Promise<{ hold(): void; held(): number; release(): void }> {
-  let holding = false
-  const heldIds = new Set<number>()
-  const held: string[] = []
-  let toPage: ((m: string) => void) | null = null
-  await page.routeWebSocket(/\/api/, (ws) => {
-    const server = ws.connectToServer()
-    toPage = (m) => ws.send(m)
-    ws.onMessage((m) => {
-      const call = JSON.parse(String(m)) as { id?: number; method?: string }
-      if (holding && call.method === 'search.query' && call.id !== undefined) heldIds.add(call.id)
-      server.send(m)
-    })
-    server.onMessage((m) => {
-      const answer = JSON.parse(String(m)) as { id?: number }
-      if (answer.id !== undefined && heldIds.has(answer.id)) held.push(String(m))
-      else ws.send(m)
-    })
-  })
-  return {
-    hold: () => void (holding = true),
-    held: () => heldIds.size,
-    release() {
-      holding = false
-      for (const m of held.splice(0)) toPage!(m)
-    },
-  }
-}
-
 /** The Sunken Keep at the table, its searches' answers held back on demand. */
 async function atTheTable(page: Page, lantern: Lantern) {
-  const answers = await holdSearchAnswers(page)
+  const answers = await holdAnswers(page, 'search.query')
   const problems = watchConsole(page)
   await page.setViewportSize(VIEW)
   const id = await createCampaign(page, lantern, 'The Sunken Keep', 'Old-school core')
