@@ -38,10 +38,10 @@ export async function raiseEncounterBanner(page: Page): Promise<void> {
 
 /**
  * The page's socket with the answers to calls of `method` held back while holding, until
- * `release()`: what the page does meanwhile happens before those answers arrive, in that order,
- * however fast the machine. Call before the page opens its socket (before `goto` or a reload).
+ * `release()`: what the page does meanwhile happens before those answers arrive, in the order
+ * asked or the newest first (as a slower answer overtaken by a later one), however fast the machine. Call before the page opens its socket (before `goto` or a reload).
  */
-export async function holdAnswers(page: Page, method: string): Promise<{ hold(): void; held(): number; release(): void }> {
+export async function holdAnswers(page: Page, method: string): Promise<{ hold(): void; held(): number; release(order?: 'as asked' | 'newest first'): void }> {
   let holding = false
   const heldIds = new Set<number>()
   const held: string[] = []
@@ -62,10 +62,13 @@ export async function holdAnswers(page: Page, method: string): Promise<{ hold():
   })
   return {
     hold: () => void (holding = true),
-    held: () => heldIds.size,
-    release() {
+    /** How many answers are held back (arrived from Lantern, not yet let through to the page). */
+    held: () => held.length,
+    release(order = 'as asked') {
       holding = false
-      for (const m of held.splice(0)) toPage!(m)
+      heldIds.clear()
+      const answers = held.splice(0)
+      for (const m of order === 'newest first' ? answers.reverse() : answers) toPage!(m)
     },
   }
 }

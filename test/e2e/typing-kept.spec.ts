@@ -2,7 +2,8 @@
  * What the GM types in a field is kept while the answer to the field before it comes in: the GM
  * edits one field, moves on to the next and types, and the first field's save answers (and the
  * page draws itself again) before the GM leaves the second. The answer is held back in the page's
- * socket until the second field is typed in, so the order is the same on any machine.
+ * socket until the second field is typed in, so the order is the same on any machine. And a
+ * character's sheet read late, after the GM has gone on to another character, fills nothing.
  */
 import BetterSqlite3 from 'better-sqlite3'
 import { test, expect, watchConsole } from './fixtures'
@@ -69,5 +70,45 @@ test('Settings: the start\'s time typed while its day is being saved is kept, an
     return [await day.inputValue(), await time.inputValue()]
   }
   await expect.poll(readBack).toEqual(['3', '18:30'])
+  expect(problems).toEqual([])
+})
+
+test('Characters: a sheet answered late for the character the GM left does not fill the next one\'s page, nor get saved over it', async ({ page, lantern }) => {
+  const problems = watchConsole(page)
+  const answers = await holdAnswers(page, 'character.get')
+  const id = await createCampaign(page, lantern, 'Blackmoor', 'Old-school core')
+  const db = new BetterSqlite3(lantern.dataFile)
+  const add = db.prepare("insert into character (campaign_id, kind, name, tags, draft, created_at, updated_at) values (?, 'npc', ?, ?, 1, 't', 't')")
+  const abbot = Number(add.run(id, 'The abbot', '["clergy"]').lastInsertRowid)
+  const miller = Number(add.run(id, 'The miller', '["village"]').lastInsertRowid)
+  db.close()
+  await page.reload()
+
+  // The abbot's page, then at once the miller's: the abbot's sheet answers after the miller's.
+  answers.hold()
+  await page.evaluate(`location.hash = '#/c/${id}/characters/${abbot}'`)
+  await expect.poll(() => answers.held()).toBe(1)
+  await page.evaluate(`location.hash = '#/c/${id}/characters/${miller}'`)
+  await expect.poll(() => answers.held()).toBe(2)
+  answers.release('newest first')
+  const main = page.getByRole('main')
+  await expect(main.getByRole('heading', { level: 1 })).toHaveText('The miller')
+  await expect(main.getByLabel('Name', { exact: true })).toHaveValue('The miller')
+  await expect(main.getByLabel('Tags, with commas')).toHaveValue('village')
+  // The GM edits the miller and saves: the miller is saved, the abbot untouched.
+  await main.getByLabel('Tags, with commas').fill('village, flour')
+  await main.getByRole('button', { name: /^Save/ }).click()
+  const stored = () => {
+    const after = new BetterSqlite3(lantern.dataFile, { readonly: true })
+    try {
+      return after.prepare('select id, name, tags from character where campaign_id = ? order by id').all(id)
+    } finally {
+      after.close()
+    }
+  }
+  await expect.poll(stored).toEqual([
+    { id: abbot, name: 'The abbot', tags: '["clergy"]' },
+    { id: miller, name: 'The miller', tags: '["village","flour"]' },
+  ])
   expect(problems).toEqual([])
 })
