@@ -64,6 +64,7 @@ for (const system of SYSTEMS) {
 }
 
 test('the recap, the app settings and the players’ page pass axe-core', async ({ browser, page, lantern }) => {
+  test.setTimeout(120_000)
   const problems = watchConsole(page)
   await page.setViewportSize({ width: 1280, height: 720 })
   const found: string[] = []
