@@ -98,8 +98,11 @@ test('Ctrl+K finds content as the Search page does, a few hits of each kind, and
   expect(problems).toEqual([])
 })
 
-/** The Sunken Keep at the table, its searches' answers held back on demand. */
-async function atTheTable(page: Page, lantern: Lantern) {
+/**
+ * The Sunken Keep at the table, Ctrl+K asked "abbot" with the search's answers held back: the
+ * "Search for …" row is there, the hits not yet (`answers.release()` lets them in).
+ */
+async function abbotAskedAtTheTable(page: Page, lantern: Lantern) {
   const answers = await holdAnswers(page, 'search.query')
   const problems = watchConsole(page)
   await page.setViewportSize(VIEW)
@@ -107,16 +110,16 @@ async function atTheTable(page: Page, lantern: Lantern) {
   seed(lantern, id)
   await page.reload()
   await openSection(page, 'Table')
-  return { answers, problems, options: palette(page).getByRole('option') }
+  const options = palette(page).getByRole('option')
+  answers.hold()
+  await ask(page, 'abbot')
+  await expect(options.last()).toHaveText(/Search for “abbot”/)
+  await expect.poll(() => answers.held()).toBeGreaterThan(0)
+  return { answers, problems, options, searchFor: options.filter({ hasText: 'Search for “abbot”' }) }
 }
 
 test('Ctrl+K: the command chosen with the arrows stays chosen when the search\'s hits come in after it', async ({ page, lantern }) => {
-  const { answers, problems, options } = await atTheTable(page, lantern)
-  answers.hold()
-  await ask(page, 'abbot')
-  const searchFor = options.filter({ hasText: 'Search for “abbot”' })
-  await expect(options.last()).toHaveText(/Search for “abbot”/)
-  await expect.poll(() => answers.held()).toBeGreaterThan(0)
+  const { answers, problems, options, searchFor } = await abbotAskedAtTheTable(page, lantern)
   // Down to the last of what is there (↓ on the last stays on it).
   const count = await options.count()
   for (let i = 0; i < count; i++) await page.keyboard.press('ArrowDown')
@@ -132,12 +135,7 @@ test('Ctrl+K: the command chosen with the arrows stays chosen when the search\'s
 })
 
 test('Ctrl+K: a row that slides under a mouse pointer left still does not take the choice from the one pointed at', async ({ page, lantern }) => {
-  const { answers, problems, options } = await atTheTable(page, lantern)
-  answers.hold()
-  await ask(page, 'abbot')
-  const searchFor = options.filter({ hasText: 'Search for “abbot”' })
-  await expect(options.last()).toHaveText(/Search for “abbot”/)
-  await expect.poll(() => answers.held()).toBeGreaterThan(0)
+  const { answers, problems, options, searchFor } = await abbotAskedAtTheTable(page, lantern)
   // The GM points at "Search for …" and leaves the mouse there.
   const box = (await searchFor.boundingBox())!
   const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 }
