@@ -13,7 +13,9 @@ export default defineConfig({
   // Each test starts its own server on its own library (test/e2e/fixtures.ts), so they may run in parallel.
   workers: process.env.CI ? 2 : 2,
   fullyParallel: true,
-  timeout: 60_000,
+  // A whole walk (a session in one system, the records in one) takes 30-60 s on a loaded 2-core
+  // machine: each waits at most 10 s for any one thing (expect), the walk as a whole 2 minutes.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI
     ? [['list'], ['json', { outputFile: 'test-results/playwright.json' }]]

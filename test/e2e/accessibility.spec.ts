@@ -64,7 +64,6 @@ for (const system of SYSTEMS) {
 }
 
 test('the recap, the app settings and the players’ page pass axe-core', async ({ browser, page, lantern }) => {
-  test.setTimeout(120_000)
   const problems = watchConsole(page)
   await page.setViewportSize({ width: 1280, height: 720 })
   const found: string[] = []

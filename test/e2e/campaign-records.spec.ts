@@ -512,8 +512,6 @@ for (const s of SYSTEMS) {
     page,
     lantern,
   }) => {
-    // A long walk through every records page: on a loaded machine it takes most of a minute.
-    test.setTimeout(120_000)
     const console = watchConsole(page)
     await createCampaign(page, lantern, s.campaign, s.system)
     await createPc(page, s)

@@ -63,7 +63,6 @@ async function lanternOnPostgres(gmName: string): Promise<Lantern> {
 const FOLLOWS = 5_000
 
 test('two GMs at one table: what one does shows on the other’s screen within a second, with who did it', async ({ browser }) => {
-  test.setTimeout(120_000)
   const [first, second] = [await lanternOnPostgres('Ann'), await lanternOnPostgres('Bo')]
   const a = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
   const b = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
