@@ -3,7 +3,10 @@
  * edits one field, moves on to the next and types, and the first field's save answers (and the
  * page draws itself again) before the GM leaves the second. The answer is held back in the page's
  * socket until the second field is typed in, so the order is the same on any machine. And a
- * character's sheet read late, after the GM has gone on to another character, fills nothing.
+ * character's sheet read late, after the GM has gone on to another character, fills nothing; an
+ * entry made before the sessions are read goes in the session being played; the next item or
+ * reason typed while the one before is saved is kept; an NPC chosen with the arrows stays chosen
+ * when newer matches arrive.
  */
 import BetterSqlite3 from 'better-sqlite3'
 import { test, expect, watchConsole } from './fixtures'
@@ -112,5 +115,140 @@ test('Characters: a sheet answered late for the character the GM left does not f
     { id: abbot, name: 'The abbot', tags: '["clergy"]' },
     { id: miller, name: 'The miller', tags: '["village","flour"]' },
   ])
+  expect(problems).toEqual([])
+})
+
+test('Ledger and injuries: an entry recorded before the page has read the sessions still goes in the session being played', async ({ page, lantern }) => {
+  const problems = watchConsole(page)
+  const answers = await holdAnswers(page, 'session.list')
+  const id = await createCampaign(page, lantern, 'Clockwork City', 'The Ladder')
+  const db = new BetterSqlite3(lantern.dataFile)
+  const tai = Number(db.prepare("insert into character (campaign_id, kind, name, created_at, updated_at) values (?, 'pc', 'Tai', 't', 't')").run(id).lastInsertRowid)
+  const session = Number(db.prepare("insert into session (campaign_id, number, title, created_at, updated_at) values (?, 1, 'The Clockwork Heist', 't', 't')").run(id).lastInsertRowid)
+  db.close()
+
+  // The sessions are not read yet when the GM earns and records.
+  answers.hold()
+  await page.goto(`${lantern.url}#/c/${id}/characters/${tai}`)
+  const ledger = page.getByRole('region', { name: 'Ledger' })
+  const form = ledger.getByRole('form', { name: 'Earn or spend' })
+  await expect.poll(() => answers.held()).toBeGreaterThan(0)
+  await form.getByLabel('Amount').fill('2')
+  await form.getByLabel('Reason').fill('cracked the vault')
+  await form.getByLabel('Reason').press('Enter')
+  await expect(ledger.getByRole('status')).toHaveText('Earned 2 Plot Points: cracked the vault.')
+  const injuries = page.getByRole('region', { name: 'Injuries' })
+  const record = injuries.getByRole('form', { name: 'Record an injury' })
+  await record.getByLabel('Damage').selectOption('wounded')
+  await record.getByLabel('Location').selectOption('arm')
+  await record.getByRole('button', { name: 'Record injury' }).click()
+  await expect(injuries.getByRole('listitem', { name: 'Wounded · arm' })).toBeVisible()
+  expect(answers.held()).toBeGreaterThan(0)
+  answers.release()
+
+  const timeline = ledger.getByRole('list', { name: 'Plot Points history' })
+  await expect(timeline.getByRole('listitem')).toHaveCount(1)
+  await expect(timeline.getByRole('listitem')).toContainText('Session 1 · Day 1 · 00:00')
+  const stored = new BetterSqlite3(lantern.dataFile, { readonly: true })
+  try {
+    const logged = stored.prepare("select kind, session_id as session from log_entry where campaign_id = ? and kind in ('ledger.earned', 'injury.recorded') order by id").all(id)
+    expect(logged).toEqual([
+      { kind: 'ledger.earned', session },
+      { kind: 'injury.recorded', session },
+    ])
+  } finally {
+    stored.close()
+  }
+  expect(problems).toEqual([])
+})
+
+test('Ledger: a reason typed while the change before is being saved is kept', async ({ page, lantern }) => {
+  const problems = watchConsole(page)
+  const answers = await holdAnswers(page, 'ledger.earn')
+  const id = await createCampaign(page, lantern, 'Clockwork City', 'The Ladder')
+  const db = new BetterSqlite3(lantern.dataFile)
+  const tai = Number(db.prepare("insert into character (campaign_id, kind, name, created_at, updated_at) values (?, 'pc', 'Tai', 't', 't')").run(id).lastInsertRowid)
+  db.close()
+  await page.goto(`${lantern.url}#/c/${id}/characters/${tai}`)
+  const ledger = page.getByRole('region', { name: 'Ledger' })
+  const form = ledger.getByRole('form', { name: 'Earn or spend' })
+
+  answers.hold()
+  await form.getByLabel('Reason').fill('cracked the vault')
+  await form.getByLabel('Reason').press('Enter')
+  await expect.poll(() => answers.held()).toBe(1)
+  await form.getByLabel('Reason').fill('made the table laugh')
+  answers.release()
+  await expect(ledger.getByRole('status')).toHaveText('Earned 1 Plot Point: cracked the vault.')
+  await expect(form.getByLabel('Reason')).toHaveValue('made the table laugh')
+  await form.getByLabel('Reason').press('Enter')
+  await expect(ledger.getByRole('status')).toHaveText('Earned 1 Plot Point: made the table laugh.')
+  await expect(form.getByLabel('Reason')).toHaveValue('')
+  await expect(ledger.getByRole('button', { name: 'Plot Points 2' })).toBeVisible()
+  expect(problems).toEqual([])
+})
+
+test('Inventory: the next item typed while the one before is being added is kept', async ({ page, lantern }) => {
+  const problems = watchConsole(page)
+  const answers = await holdAnswers(page, 'inventory.add')
+  const id = await createCampaign(page, lantern, 'The Sunken Keep', 'Old-school core')
+  const db = new BetterSqlite3(lantern.dataFile)
+  const glam = Number(db.prepare("insert into character (campaign_id, kind, name, created_at, updated_at) values (?, 'pc', 'Glam', 't', 't')").run(id).lastInsertRowid)
+  db.close()
+  await page.goto(`${lantern.url}#/c/${id}/characters/${glam}`)
+  const add = page.getByRole('form', { name: 'Add an item' })
+  const name = add.getByLabel('New item')
+
+  answers.hold()
+  await name.fill('Torch')
+  await name.press('Enter')
+  await expect.poll(() => answers.held()).toBe(1)
+  await name.fill('Rope, 50 ft')
+  answers.release()
+  await expect(page.getByText('Added “Torch”.')).toBeVisible()
+  await expect(name).toHaveValue('Rope, 50 ft')
+  await name.press('Enter')
+  await expect(page.getByText('Added “Rope, 50 ft”.')).toBeVisible()
+  await expect(name).toHaveValue('')
+  const stored = new BetterSqlite3(lantern.dataFile, { readonly: true })
+  try {
+    expect(stored.prepare('select name from inventory_item where character_id = ? order by id').all(glam)).toEqual([{ name: 'Torch' }, { name: 'Rope, 50 ft' }])
+  } finally {
+    stored.close()
+  }
+  expect(problems).toEqual([])
+})
+
+test('NPC picker: the match moved to with the arrows stays chosen when newer matches arrive', async ({ page, lantern }) => {
+  const problems = watchConsole(page)
+  const answers = await holdAnswers(page, 'character.list')
+  const id = await createCampaign(page, lantern, 'The Sunken Keep', 'Old-school core')
+  const db = new BetterSqlite3(lantern.dataFile)
+  const add = db.prepare("insert into character (campaign_id, kind, name, sheet, created_at, updated_at) values (?, ?, ?, ?, 't', 't')")
+  add.run(id, 'pc', 'Glam', JSON.stringify({ level: 1, B: -1, M: 0, S: 1, h: 4, maxH: 4 }))
+  for (const npc of ['Bandit', 'Brigand Chief', 'Brigand Scout']) add.run(id, 'npc', npc, JSON.stringify({ level: 1, B: 0, M: 0, S: 0, h: 4, maxH: 4 }))
+  db.close()
+  await page.reload()
+  await openSection(page, 'Table')
+  const start = page.getByRole('main').getByRole('region', { name: 'Combat' }).getByRole('form', { name: 'Start a combat' })
+  const picker = start.getByRole('combobox', { name: 'Add an NPC' })
+  const list = start.getByRole('listbox', { name: 'NPCs for Add an NPC' })
+  const options = list.getByRole('option')
+  await picker.fill('b')
+  await expect(options).toHaveText(['Bandit', 'Brigand Chief', 'Brigand Scout'])
+
+  // "br" asked; its matches held back while the GM arrows down to the scout in the list shown.
+  answers.hold()
+  await picker.press('r')
+  await expect.poll(() => answers.held()).toBe(1)
+  await picker.press('ArrowDown')
+  await picker.press('ArrowDown')
+  await expect(list.getByRole('option', { selected: true })).toHaveText('Brigand Scout')
+  answers.release()
+  await expect(options).toHaveText(['Brigand Chief', 'Brigand Scout'])
+  await expect(list.getByRole('option', { selected: true })).toHaveText('Brigand Scout')
+  await picker.press('Enter')
+  await expect(start.getByRole('table', { name: 'Odds of acting first' })).toContainText('Brigand Scout')
+  await expect(start.getByRole('table', { name: 'Odds of acting first' })).not.toContainText('Brigand Chief')
   expect(problems).toEqual([])
 })

@@ -2,7 +2,9 @@
  * The session a change belongs to, as a form offers it: the campaign's sessions, and a choice that
  * starts at the session being played (the newest open one) and follows it while the GM has not
  * picked another; "No session" is a pick like any other. The services make the same default when
- * a form names no session, so what happens during play is in the session's recap.
+ * a form names no session, so what happens during play is in the session's recap: until the GM
+ * picks, a change names none (`sent`), and one made before the sessions are read still goes to the
+ * session being played, never to "no session".
  */
 import { computed, ref, watch, type Ref } from 'vue'
 import type { Session } from '../../../../shared/contract'
@@ -26,5 +28,7 @@ export function useSessionChoice(campaignId: Ref<number>) {
     picked.value = true
     sessionId.value = id
   }
-  return { sessions, sessionId, playing, pick }
+  /** What a change names: the GM's pick, or nothing (the session being played, found by the service). */
+  const sent = computed<{ sessionId?: number | null }>(() => (picked.value ? { sessionId: sessionId.value } : {}))
+  return { sessions, sessionId, playing, pick, sent }
 }
