@@ -216,6 +216,9 @@ test('a GM gives up Halfmagic for a Destiny point, then gives the next one to an
   const db = new BetterSqlite3(lantern.dataFile)
   db.prepare('update campaign set dice_seed = ? where id = ?').run(seed, campaignId)
   db.prepare("insert into setting (campaign_id, key, value) values (?, 'lode.web', '6')").run(campaignId)
+  const character = db.prepare("insert into character (campaign_id, kind, name, sheet, created_at, updated_at) values (?, 'pc', ?, ?, 't', 't')")
+  const dag = Number(character.run(campaignId, 'Dag', JSON.stringify({ attributes: [{ name: 'Wits', dice: 1, note: '' }], skills: [], energySupply: 1 })).lastInsertRowid)
+  const ceri = (db.prepare("select id from character where name = 'Ceri'").get() as { id: number }).id
   db.close()
   await page.reload()
   await openSection(page, 'Table')
@@ -238,16 +241,25 @@ test('a GM gives up Halfmagic for a Destiny point, then gives the next one to an
   await expect(centre.getByLabel('Scene')).toContainText('kept: Brann')
   await expect(centre.getByLabel('Brann’s points')).toContainText('4 Destiny')
 
-  // The next must go to another player's character: the picker offers Ceri, not Brann again.
+  // The next must go to another player's character: the picker offers Ceri and Dag, not Brann again.
   await centre.getByRole('button', { name: /^Roll/ }).click()
   await expect(result.getByTestId('lode-outcome')).toContainText('Halfmagic · level')
   const to = result.getByLabel('Give up Halfmagic: the Destiny point goes to')
   await expect(to.getByRole('option', { name: 'Brann (already kept one this scene)' })).toBeDisabled()
-  await expect(to).toHaveValue(/\d+/)
+  await expect(to).toHaveValue(String(ceri))
+  await to.selectOption({ label: 'Dag' })
   await shot(page, centre, 'lode-halfmagic-give')
+  // Another window renames Ceri: the party is read anew (the new name offered), and the GM's pick stays.
+  const other = await page.context().newPage()
+  await other.goto(`${lantern.url}#/c/${campaignId}/characters/${ceri}`)
+  await other.getByRole('main').getByLabel('Name', { exact: true }).fill('Ceri the Harper')
+  await other.getByRole('main').getByRole('button', { name: /^Save/ }).click()
+  await expect(to.getByRole('option', { name: 'Ceri the Harper' })).toHaveCount(1)
+  await other.close()
+  await expect(to).toHaveValue(String(dag))
   await result.getByRole('button', { name: 'Give it up' }).click()
   await expect(result.getByTestId('lode-outcome')).toContainText('given up')
-  await expect(page.getByRole('region', { name: 'Log' })).toContainText('Ceri gains a Destiny point')
+  await expect(page.getByRole('region', { name: 'Log' })).toContainText('Dag gains a Destiny point')
 
   // A new scene: Brann may keep one again.
   await centre.getByRole('button', { name: 'New scene' }).click()

@@ -255,3 +255,38 @@ test('beyond Doomed, a Compel, the borderline rule and a new chapter at the Rank
   await expect(alexis.getByRole('button', { name: 'Compel' })).toBeEnabled()
   expect(problems).toEqual([])
 })
+
+test('the GM’s own “Against” stays when the table is read anew, until the character or their Danger changes (RK-7)', async ({ page, lantern }) => {
+  const problems = watchConsole(page)
+  const id = await createCampaign(page, lantern, 'The Six-Fingered Man', 'Resolution and Ranks')
+  setTheTable(lantern, id, 'ranks-against')
+  await page.reload()
+  await openSection(page, 'Table')
+  const main = page.getByRole('main')
+  await main.getByRole('region', { name: 'Session' }).getByRole('button', { name: 'Start session' }).click()
+  const threat = main.getByRole('region', { name: 'Threat and Dangers' })
+  await threat.getByLabel('Per PC').fill('3')
+  await threat.getByRole('button', { name: 'Take this session’s Threat' }).click()
+  await threat.getByLabel('Danger for').selectOption({ label: 'Georgia' })
+  await threat.getByLabel('What').fill('the cultist’s minions')
+  await threat.getByRole('button', { name: 'Add Danger' }).click()
+  await expect(threat.getByRole('list', { name: 'Dangers in play' })).toContainText('Georgia faces the cultist’s minions')
+
+  // Georgia picked: she faces her Danger first; the GM has her act on her own instead.
+  const rollCard = main.getByRole('region', { name: 'Rank roll' })
+  const against = rollCard.getByLabel('Against')
+  await rollCard.getByLabel('Who').selectOption({ label: 'Georgia' })
+  await expect(against.locator('option:checked')).toHaveText('Danger: the cultist’s minions (Georgia)')
+  await against.selectOption({ label: 'Their own Action' })
+
+  // Another Danger, for Alexis: the table (Georgia with it) is read anew; the GM's choice stays.
+  await threat.getByLabel('Danger for').selectOption({ label: 'Alexis' })
+  await threat.getByLabel('What').fill('a locked door')
+  await threat.getByRole('button', { name: 'Add Danger' }).click()
+  await expect(against.getByRole('option', { name: 'Danger: a locked door (Alexis)' })).toHaveCount(1)
+  await expect(against.locator('option:checked')).toHaveText('Their own Action')
+  // Another character: their own Danger again.
+  await rollCard.getByLabel('Who').selectOption({ label: 'Alexis' })
+  await expect(against.locator('option:checked')).toHaveText('Danger: a locked door (Alexis)')
+  expect(problems).toEqual([])
+})
