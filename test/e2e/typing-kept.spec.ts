@@ -252,3 +252,29 @@ test('NPC picker: the match moved to with the arrows stays chosen when newer mat
   await expect(start.getByRole('table', { name: 'Odds of acting first' })).not.toContainText('Brigand Chief')
   expect(problems).toEqual([])
 })
+
+test('Lists: a list read before the last change, answered after the list read since, does not replace it', async ({ page, lantern }) => {
+  const problems = watchConsole(page)
+  const answers = await holdAnswers(page, 'adventure.list')
+  await createCampaign(page, lantern, 'Blackmoor', 'Old-school core')
+  await openSection(page, 'Adventures')
+  const add = page.getByLabel('New adventure title')
+  const titles = page.getByRole('list', { name: 'Adventures' }).getByRole('textbox', { name: 'Title', exact: true })
+  await add.fill('The Moathouse')
+  await add.press('Enter')
+  await expect(titles).toHaveCount(1)
+
+  // Two more, each list read after it held back: the list with all three is let in first.
+  answers.hold()
+  await add.fill('The Temple')
+  await add.press('Enter')
+  await expect.poll(() => answers.held()).toBe(1)
+  await add.fill('The Tower')
+  await add.press('Enter')
+  await expect.poll(() => answers.held()).toBe(2)
+  answers.release('newest first')
+  await expect(titles).toHaveCount(3)
+  await page.waitForTimeout(300) // both answers are in: the older one must not have replaced the newer list
+  await expect(titles).toHaveCount(3)
+  expect(problems).toEqual([])
+})

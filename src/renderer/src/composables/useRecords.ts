@@ -44,7 +44,8 @@ export function onRecordChange(campaignId: Ref<number>, scope: RecordScope, list
 
 /**
  * `load` runs at once, again when the campaign or the scope's character changes, and once after
- * each burst of changes that concern the scope; a failed load leaves its message in `error`.
+ * each burst of changes that concern the scope; a failed load leaves its message in `error`. Only
+ * the newest load's answer is kept, however the answers arrive.
  * @example useRecords(['session', 'character'], campaignId, (api, id) => api.call('session.list', { campaignId: id }), [])
  * @example useRecords({ characterId, characterKinds: ['inventory', 'ledger'] }, campaignId, load, empty)
  */
@@ -60,15 +61,21 @@ export function useRecords<T>(
   const error = ref<string | null>(null)
   const followed: RecordScope = typeof scope === 'string' ? { kinds: [scope] } : isKinds(scope) ? { kinds: scope } : scope
   let queued = false
+  /** Loads asked so far: an answer to an older one, arriving after a newer one was asked, is dropped. */
+  let asked = 0
 
   async function reload(): Promise<void> {
+    const mine = ++asked
     try {
-      data.value = await load(api, campaignId.value)
+      const loaded = await load(api, campaignId.value)
+      if (mine !== asked) return
+      data.value = loaded
       error.value = null
     } catch (err) {
+      if (mine !== asked) return
       error.value = (err as Error).message
     } finally {
-      loading.value = false
+      if (mine === asked) loading.value = false
     }
   }
 
