@@ -9,7 +9,7 @@ import Database from 'better-sqlite3'
 import { copyFileSync, mkdirSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { test, expect, watchConsole, type Lantern } from './fixtures'
-import { createCampaign, openSection } from './support'
+import { createCampaign, holdAnswers, openSection } from './support'
 import {
   changeAbilities,
   consequence,
@@ -361,5 +361,31 @@ test('the consequences offered by default are accepted: an overall reduction spl
   await expect(page.getByText('−5 to every ability').first()).toBeVisible()
   await expect(page.getByText('3 (reduced from 7 · reserves 3)')).toBeVisible()
   await expect(page.getByText('0 (reduced from 4 · reserves 3)')).toBeVisible()
+  expect(problems).toEqual([])
+})
+
+test('abilities read late for the character the GM left do not fill the next one’s list', async ({ page, lantern }) => {
+  const problems = watchConsole(page)
+  const answers = await holdAnswers(page, 'challenge.abilities')
+  const campaignId = await createCampaign(page, lantern, 'Dragon Country', 'The Challenge System')
+  prepareLibrary(lantern, campaignId)
+  await openSection(page, 'Table')
+  const challenger = page.getByRole('group', { name: 'Challenger' })
+  const abilities = challenger.getByLabel('Ability').getByRole('option')
+  await challenger.getByLabel('Who').selectOption({ label: 'Boadicca' })
+  await expect(abilities).toHaveText(['Pick an ability', 'Hunting 6'])
+
+  // Cecilie, then at once Boadicca again: Cecilie's abilities answer last.
+  answers.hold()
+  await challenger.getByLabel('Who').selectOption({ label: 'Cecilie' })
+  await expect.poll(() => answers.held()).toBe(1)
+  await challenger.getByLabel('Who').selectOption({ label: 'Boadicca' })
+  await expect.poll(() => answers.held()).toBe(2)
+  answers.release('newest first')
+  await expect(abilities).toHaveText(['Pick an ability', 'Hunting 6'])
+  await page.waitForTimeout(300) // both answers are in: Cecilie's must not have filled Boadicca's list
+  await expect(abilities).toHaveText(['Pick an ability', 'Hunting 6'])
+  await challenger.getByLabel('Ability').selectOption({ label: 'Hunting 6' })
+  await expect(challenger.getByLabel('Rating')).toHaveValue('6')
   expect(problems).toEqual([])
 })

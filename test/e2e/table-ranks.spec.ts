@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test'
 import { seededDice } from '../../src/main/engines/dice'
 import { addAspect, experienceFor, rankOdds, RANKS, rollRank, type Rank, type RankResult } from '../../src/main/engines/ranks'
 import { test, expect, watchConsole, type Lantern } from './fixtures'
-import { createCampaign, openSection } from './support'
+import { createCampaign, holdAnswers, openSection } from './support'
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 /** As the odds chart writes a chance. */
@@ -288,5 +288,35 @@ test('the GM’s own “Against” stays when the table is read anew, until the 
   // Another character: their own Danger again.
   await rollCard.getByLabel('Who').selectOption({ label: 'Alexis' })
   await expect(against.locator('option:checked')).toHaveText('Danger: a locked door (Alexis)')
+  expect(problems).toEqual([])
+})
+
+test('an NPC typed in for the roll is the one the GM typed last, whichever sheet answers first', async ({ page, lantern }) => {
+  const problems = watchConsole(page)
+  const answers = await holdAnswers(page, 'ranks.person')
+  const id = await createCampaign(page, lantern, 'The Six-Fingered Man', 'Resolution and Ranks')
+  setTheTable(lantern, id, 'ranks-npc')
+  const db = new BetterSqlite3(lantern.dataFile)
+  const npc = db.prepare("insert into character (campaign_id, kind, name, sheet, created_at, updated_at) values (?, 'npc', ?, ?, 't', 't')")
+  npc.run(id, 'Brigand Chief', sheet(['good', 'good', 'great'], []))
+  npc.run(id, 'Brigand Scout', sheet(['poor', 'fair', 'mediocre'], []))
+  db.close()
+  await page.reload()
+  await openSection(page, 'Table')
+  const rollCard = page.getByRole('main').getByRole('region', { name: 'Rank roll' })
+  await rollCard.getByLabel('Who').selectOption({ label: 'An NPC…' })
+
+  // The chief typed, then the scout, before the chief's sheet answered: the scout's answers first.
+  answers.hold()
+  await rollCard.getByLabel('NPC').fill('Brigand Chief')
+  await expect.poll(() => answers.held()).toBe(1)
+  await rollCard.getByLabel('NPC').fill('Brigand Scout')
+  await expect.poll(() => answers.held()).toBe(2)
+  answers.release('newest first')
+  const who = rollCard.getByLabel('Who').locator('option:checked')
+  await expect(who).toHaveText('Brigand Scout (NPC)')
+  await page.waitForTimeout(300) // both answers are in: the chief's must not have taken the roll
+  await expect(who).toHaveText('Brigand Scout (NPC)')
+  await expect(rollCard.getByLabel('Ability').getByRole('option')).toHaveText(['Courage · Poor', 'Daring · Fair', 'Ferocity · Mediocre'])
   expect(problems).toEqual([])
 })

@@ -9,8 +9,20 @@
  * when newer matches arrive.
  */
 import BetterSqlite3 from 'better-sqlite3'
-import { test, expect, watchConsole } from './fixtures'
+import type { Page } from '@playwright/test'
+import { test, expect, watchConsole, type Lantern } from './fixtures'
 import { createCampaign, holdAnswers, openSection } from './support'
+
+/** A campaign with one player character written straight into the library: their ids. */
+async function campaignWithPc(page: Page, lantern: Lantern, campaign: string, system: string, pc: string): Promise<{ id: number; pc: number }> {
+  const id = await createCampaign(page, lantern, campaign, system)
+  const db = new BetterSqlite3(lantern.dataFile)
+  try {
+    return { id, pc: Number(db.prepare("insert into character (campaign_id, kind, name, created_at, updated_at) values (?, 'pc', ?, 't', 't')").run(id, pc).lastInsertRowid) }
+  } finally {
+    db.close()
+  }
+}
 
 test('Locations: a description typed while the new name is being saved is kept, and saved when the GM leaves it', async ({ page, lantern }) => {
   const problems = watchConsole(page)
@@ -121,9 +133,8 @@ test('Characters: a sheet answered late for the character the GM left does not f
 test('Ledger and injuries: an entry recorded before the page has read the sessions still goes in the session being played', async ({ page, lantern }) => {
   const problems = watchConsole(page)
   const answers = await holdAnswers(page, 'session.list')
-  const id = await createCampaign(page, lantern, 'Clockwork City', 'The Ladder')
+  const { id, pc: tai } = await campaignWithPc(page, lantern, 'Clockwork City', 'The Ladder', 'Tai')
   const db = new BetterSqlite3(lantern.dataFile)
-  const tai = Number(db.prepare("insert into character (campaign_id, kind, name, created_at, updated_at) values (?, 'pc', 'Tai', 't', 't')").run(id).lastInsertRowid)
   const session = Number(db.prepare("insert into session (campaign_id, number, title, created_at, updated_at) values (?, 1, 'The Clockwork Heist', 't', 't')").run(id).lastInsertRowid)
   db.close()
 
@@ -165,10 +176,7 @@ test('Ledger and injuries: an entry recorded before the page has read the sessio
 test('Ledger: a reason typed while the change before is being saved is kept', async ({ page, lantern }) => {
   const problems = watchConsole(page)
   const answers = await holdAnswers(page, 'ledger.earn')
-  const id = await createCampaign(page, lantern, 'Clockwork City', 'The Ladder')
-  const db = new BetterSqlite3(lantern.dataFile)
-  const tai = Number(db.prepare("insert into character (campaign_id, kind, name, created_at, updated_at) values (?, 'pc', 'Tai', 't', 't')").run(id).lastInsertRowid)
-  db.close()
+  const { id, pc: tai } = await campaignWithPc(page, lantern, 'Clockwork City', 'The Ladder', 'Tai')
   await page.goto(`${lantern.url}#/c/${id}/characters/${tai}`)
   const ledger = page.getByRole('region', { name: 'Ledger' })
   const form = ledger.getByRole('form', { name: 'Earn or spend' })
@@ -191,10 +199,7 @@ test('Ledger: a reason typed while the change before is being saved is kept', as
 test('Inventory: the next item typed while the one before is being added is kept', async ({ page, lantern }) => {
   const problems = watchConsole(page)
   const answers = await holdAnswers(page, 'inventory.add')
-  const id = await createCampaign(page, lantern, 'The Sunken Keep', 'Old-school core')
-  const db = new BetterSqlite3(lantern.dataFile)
-  const glam = Number(db.prepare("insert into character (campaign_id, kind, name, created_at, updated_at) values (?, 'pc', 'Glam', 't', 't')").run(id).lastInsertRowid)
-  db.close()
+  const { id, pc: glam } = await campaignWithPc(page, lantern, 'The Sunken Keep', 'Old-school core', 'Glam')
   await page.goto(`${lantern.url}#/c/${id}/characters/${glam}`)
   const add = page.getByRole('form', { name: 'Add an item' })
   const name = add.getByLabel('New item')
