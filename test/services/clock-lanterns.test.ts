@@ -94,4 +94,16 @@ describe('CLK-4: lanterns', () => {
     expect((await gm(core, 'log.list', { campaignId, limit: 500 })).length).toBe(before)
     expect((await gm(core, 'clock.get', { campaignId })).lights).toEqual([])
   })
+  it('CLK-4: lanterns lit at once each burn their own oil by game time (a pint is 5 hours), and one undo puts each back', async () => {
+    const { campaignId, glam, ana } = await glamsPack()
+    const full = await gm(core, 'inventory.add', { characterId: glam, name: 'Brass lantern', kind: 'light', details: { type: 'lantern', oilPints: 2 } })
+    const half = await gm(core, 'inventory.add', { characterId: ana, name: 'Tin lantern', kind: 'light', details: { type: 'lantern', oilPints: 0.5 } })
+    const third = await gm(core, 'inventory.add', { characterId: ana, name: 'Hooded lantern', kind: 'light', details: { type: 'lantern', oilPints: 1 } })
+    for (const l of [full, half, third]) await gm(core, 'light.light', { campaignId, itemId: l.id })
+    await gm(core, 'clock.advance', { campaignId, span: { minutes: 60 } })
+    // An hour is a fifth of a pint for each (kept to the thousandth).
+    expect([await oil(full.id), await oil(half.id), await oil(third.id)]).toEqual([1.8, 0.3, 0.8])
+    await gm(core, 'clock.undo', { campaignId })
+    expect([await oil(full.id), await oil(half.id), await oil(third.id)]).toEqual([2, 0.5, 1])
+  })
 })

@@ -76,6 +76,15 @@ describe('CLK-10, CLK-14: the numbers before setting out', () => {
     expect(n).toMatchObject({ marchHours: 8, marchingDays: 2, camps: 1, daysOnRoad: 2 })
     expect(n.supplies).toEqual([{ name: 'Glam', foodNeeded: 1, foodCarried: 5, waterNeeded: 1, waterCarried: 5, foodShort: 0, waterShort: 0 }])
   })
+  it('CLK-11: the hours of march a day are the campaign’s setting once the GM sets them, read with the road’s other settings', async () => {
+    const campaignId = await osrParty()
+    await gm(core, 'setting.set', { campaignId, key: 'journey.marchHours', value: 6 })
+    await gm(core, 'setting.set', { campaignId, key: 'clock.season', value: 'winter' })
+    const n = await gm(core, 'journey.preview', { campaignId, toName: 'Glimmerford', legs })
+    expect(n).toMatchObject({ marchHours: 6 })
+    // CLK-12: winter moves sunrise later and sunset earlier.
+    expect((await gm(core, 'clock.get', { campaignId })).daylight).toMatchObject({ sunrise: '07:30', sunset: '16:30' })
+  })
   it('CLK-11: a Ladder campaign marches at the campaign’s pace, 3 mph unless set; the GM sets another', async () => {
     const campaignId = (await gm(core, 'campaign.create', { name: 'Pace', system: 'ladder' })).id
     expect((await gm(core, 'journey.preview', { campaignId, toName: 'X', legs })).speed).toMatchObject({ open: 1320, basis: 'pace', paceMph: 3 })

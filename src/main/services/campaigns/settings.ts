@@ -37,6 +37,21 @@ export async function getSetting<K extends SettingKey>(db: Kysely<Database>, cam
 }
 
 /**
+ * Several settings' values (or their defaults), read in one query.
+ * @example await getSettings(db, 1, ['clock.sunrise', 'clock.sunset']) // { 'clock.sunrise': '06:00', … }
+ */
+export async function getSettings<K extends SettingKey>(db: Kysely<Database>, campaignId: number, keys: readonly K[]): Promise<{ [P in K]: SettingValue<P> }> {
+  const rows = await db.selectFrom('setting').select(['key', 'value']).where('campaign_id', '=', campaignId).where('key', 'in', [...keys]).execute()
+  const stored = new Map(rows.map((r) => [r.key, r.value]))
+  const values: Partial<Record<K, unknown>> = {}
+  for (const key of keys) {
+    const value = stored.get(key)
+    values[key] = value === undefined ? SETTING_DEFAULTS[key] : (JSON.parse(value) as unknown)
+  }
+  return values as { [P in K]: SettingValue<P> }
+}
+
+/**
  * CLK-1: the campaign's start is where a clock stands until its first step; once a clock step
  * stands (one not undone), the GM moves the clock itself.
  */

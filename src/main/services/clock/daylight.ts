@@ -7,18 +7,22 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { DAY } from '../../engines/clock'
 import { isDaytime, sunTimes, underSky, type Daylight, type SkyPlace } from '../../engines/journey'
-import { getSetting } from '../campaigns'
+import { getSettings } from '../campaigns'
 import { loadStoredClock, type JourneyOnClock } from './store'
 import { placeChain, type PlaceChain } from '../records'
 import type { Tx } from '../core'
 
 /** The campaign's daylight settings (CLK-12). */
 export async function campaignDaylight(db: Kysely<Database>, campaignId: number): Promise<Daylight> {
-  return {
-    sunrise: await getSetting(db, campaignId, 'clock.sunrise'),
-    sunset: await getSetting(db, campaignId, 'clock.sunset'),
-    season: await getSetting(db, campaignId, 'clock.season'),
-  }
+  return daylightOf(await getSettings(db, campaignId, DAYLIGHT_KEYS))
+}
+
+/** The settings daylight is made of, for a caller reading them with others in one query. */
+export const DAYLIGHT_KEYS = ['clock.sunrise', 'clock.sunset', 'clock.season'] as const
+
+/** Daylight from its settings' values. */
+export function daylightOf(s: Awaited<ReturnType<typeof getSettings<(typeof DAYLIGHT_KEYS)[number]>>>): Daylight {
+  return { sunrise: s['clock.sunrise'], sunset: s['clock.sunset'], season: s['clock.season'] }
 }
 
 /** Where the party is: its location (and that location's chain of places, when already read), and its journey. */

@@ -3,6 +3,7 @@
  * is its item's, a refill takes a pint from an oil item, and each day's rations and water come out
  * of the characters' packs.
  */
+import { sql } from 'kysely'
 import * as engine from '../../engines/clock'
 import type { ClockEvent, ClockState } from '../../engines/clock'
 import { type Tx, AppError } from '../core'
@@ -192,16 +193,21 @@ export async function applyInventoryEffects(tx: Tx, recorder: StepRecorder, stat
   if (burnt.size === 0) return
   const items = await tx.trx.selectFrom('inventory_item').selectAll().where('id', 'in', [...burnt.keys()]).execute()
   const byId = new Map(items.map((i) => [i.id, i]))
+  const written: { id: number; details: string }[] = []
   for (const [itemId, rounded] of burnt) {
     const item = byId.get(itemId)
     if (!item) continue // the lantern was removed from the inventory; the clock keeps its light
     const details = JSON.parse(item.details) as Record<string, unknown>
     if (details.oilPints === rounded) continue
     recorder.touchingAs('inventory_item', itemId, { ...item })
-    await tx.trx
-      .updateTable('inventory_item')
-      .set({ details: JSON.stringify({ ...details, oilPints: rounded }), updated_at: tx.realTime })
-      .where('id', '=', itemId)
-      .execute()
+    written.push({ id: itemId, details: JSON.stringify({ ...details, oilPints: rounded }) })
   }
+  if (written.length === 0) return
+  // Every lantern's oil in one statement: each item its own details.
+  const details = written.length === 1 ? written[0]!.details : sql<string>`case ${sql.ref('id')} ${sql.join(written.map((w) => sql`when ${w.id} then ${w.details}`), sql` `)} end`
+  await tx.trx
+    .updateTable('inventory_item')
+    .set({ details, updated_at: tx.realTime })
+    .where('id', 'in', written.map((w) => w.id))
+    .execute()
 }

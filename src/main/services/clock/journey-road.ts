@@ -8,9 +8,9 @@ import type { JourneyLegRow, JourneyRow } from '../../db/schema-journey'
 import type { ClockView } from '../../../shared/contract'
 import { HOUR } from '../../engines/clock'
 import { fromFeet, onWatchInCamp, position, toFeet, type CampChecks, type DistanceUnit, type Leg, type RoadRules } from '../../engines/journey'
-import { getSetting } from '../campaigns'
+import { getSettings } from '../campaigns'
 import { AppError } from '../core'
-import { campaignDaylight } from './daylight'
+import { DAYLIGHT_KEYS, daylightOf } from './daylight'
 import type { JourneyOnClock } from './store'
 
 export interface Road {
@@ -34,12 +34,8 @@ export function legOf(row: JourneyLegRow): Leg {
 
 /** CLK-15: the campaign's rules for the road. */
 export async function roadRules(db: Kysely<Database>, campaignId: number): Promise<RoadRules & { campChecks: CampChecks; unit: DistanceUnit }> {
-  return {
-    marchSeconds: (await getSetting(db, campaignId, 'journey.marchHours')) * HOUR,
-    daylight: await campaignDaylight(db, campaignId),
-    campChecks: await getSetting(db, campaignId, 'journey.campChecks'),
-    unit: await getSetting(db, campaignId, 'journey.distanceUnit'),
-  }
+  const s = await getSettings(db, campaignId, ['journey.marchHours', 'journey.campChecks', 'journey.distanceUnit', ...DAYLIGHT_KEYS])
+  return { marchSeconds: s['journey.marchHours'] * HOUR, daylight: daylightOf(s), campChecks: s['journey.campChecks'], unit: s['journey.distanceUnit'] }
 }
 
 /**
