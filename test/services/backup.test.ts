@@ -98,6 +98,33 @@ describe('library backups', () => {
     expect((await gm(core, 'backup.list', {})).backups[0]!.name).toBe('lantern-20250304-090000.sqlite')
   })
 
+  it('two libraries kept in one folder each keep their own backups: listed, pruned, due and restored apart', async () => {
+    // A second library beside the first, as `--data ~/campaigns/howe.sqlite` opens one.
+    const howe = await createCore({ dataFile: join(lib.dir, 'howe.sqlite'), mode: 'browser', version: 'test', now: () => clock, autoBackup: false })
+    try {
+      await gm(core, 'campaign.create', { name: 'The Sunken Keep', system: 'osr' })
+      await gm(howe, 'campaign.create', { name: 'The Howe', system: 'lode' })
+      // Both back up in the same second, at once.
+      const [keep, first] = await Promise.all([gm(core, 'backup.create', {}), gm(howe, 'backup.create', {})])
+      expect(await gm(core, 'backup.list', {})).toMatchObject({ folder: join(lib.dir, 'backups'), backups: [{ name: keep.name }] })
+      expect(await gm(howe, 'backup.list', {})).toMatchObject({ folder: join(lib.dir, 'howe-backups'), backups: [{ name: first.name }] })
+      // The Howe's backups, more than are kept, prune only the Howe's.
+      for (let i = 0; i < KEPT_BACKUPS; i++) await gm(howe, 'backup.create', {})
+      expect((await gm(howe, 'backup.list', {})).backups).toHaveLength(KEPT_BACKUPS)
+      expect((await gm(core, 'backup.list', {})).backups.map((b) => b.name)).toEqual([keep.name])
+      // A day on, the Howe backed up a minute ago does not make the keep's daily backup any less due.
+      clock = new Date('2025-03-02T12:00:01.000Z')
+      await gm(howe, 'backup.create', {})
+      expect((await backupIfDue(core.library))?.name).toBe('lantern-20250302-120001.sqlite')
+      // Each restores its own.
+      await gm(core, 'backup.restore', { name: keep.name })
+      expect(await names()).toEqual(['The Sunken Keep'])
+      expect((await gm(howe, 'campaign.list', {})).map((c) => c.name)).toEqual(['The Howe'])
+    } finally {
+      await howe.close()
+    }
+  })
+
   it('says what a restore would replace, restores, and can undo the restore', async () => {
     await gm(core, 'campaign.create', { name: 'The Sunken Keep', system: 'osr' })
     const backup = await gm(core, 'backup.create', {})

@@ -1,7 +1,8 @@
 /**
  * Library backups: whole copies of the library file taken with SQLite's online backup API and
  * proved whole by SQLite's integrity check before they count, kept in
- * `<library folder>/backups/lantern-YYYYMMDD-HHMMSS.sqlite` (UTC), the newest seven kept. One is
+ * `<library folder>/backups/lantern-YYYYMMDD-HHMMSS.sqlite` (UTC; a library not named
+ * `lantern.sqlite` has its own `<name>-backups` folder), the newest seven kept. One is
  * taken on start when the newest is older than a day, and whenever the GM asks; one library's
  * backups, restores and checks run one at a time. The open library is checked for damage as it
  * opens and every hour (`LibraryHealth`); a damaged one refuses changes and offers the newest good

@@ -1,10 +1,12 @@
 /**
  * Where a library's backups live and what they are called: `<library folder>/backups/
- * lantern-YYYYMMDD-HHMMSS[-n].sqlite` (UTC), newest first; and the one-at-a-time queue every
+ * lantern-YYYYMMDD-HHMMSS[-n].sqlite` (UTC; `<name>-backups/` for a library not named
+ * `lantern.sqlite`), newest first; and the one-at-a-time queue every
  * backup, restore and check of one library goes through.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
+import { LIBRARY_FILE_NAME } from '../../paths'
 
 /** How many backups are kept; older ones are deleted after each new one. */
 export const KEPT_BACKUPS = 7
@@ -19,9 +21,17 @@ export interface BackupInfo {
   bytes: number
 }
 
-/** @example backupFolder('/home/gm/.lantern/lantern.sqlite') // '/home/gm/.lantern/backups' */
+/**
+ * A library's own backup folder beside it: `backups` for `lantern.sqlite` (where its backups have
+ * always been), `<name>-backups` for a library of another name, so two libraries kept in one
+ * folder never list, prune, restore or count as due each other's backups.
+ * @example backupFolder('/home/gm/.lantern/lantern.sqlite') // '/home/gm/.lantern/backups'
+ * @example backupFolder('/home/gm/campaigns/keep.sqlite') // '/home/gm/campaigns/keep-backups'
+ */
 export function backupFolder(dataFile: string): string {
-  return join(dirname(dataFile), 'backups')
+  const file = basename(dataFile)
+  if (file.toLowerCase() === LIBRARY_FILE_NAME) return join(dirname(dataFile), 'backups')
+  return join(dirname(dataFile), `${file.replace(/\.(sqlite3?|db)$/i, '')}-backups`)
 }
 
 /** The n of a second backup taken in the same second (`-2`), 1 for the first. */
