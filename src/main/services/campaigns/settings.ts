@@ -27,20 +27,17 @@ export async function listSettings(db: Kysely<Database>, campaignId: number): Pr
 
 /** One setting's value, or its default. @example await getSetting(db, 1, 'lode.web') // 9 */
 export async function getSetting<K extends SettingKey>(db: Kysely<Database>, campaignId: number, key: K): Promise<SettingValue<K>> {
-  const row = await db
-    .selectFrom('setting')
-    .select('value')
-    .where('campaign_id', '=', campaignId)
-    .where('key', '=', key)
-    .executeTakeFirst()
-  return row ? (JSON.parse(row.value) as SettingValue<K>) : (SETTING_DEFAULTS[key] as SettingValue<K>)
+  return (await getSettings(db, campaignId, [key]))[key]
 }
+
+/** Settings' values by key. */
+export type SettingValues<K extends SettingKey> = { [P in K]: SettingValue<P> }
 
 /**
  * Several settings' values (or their defaults), read in one query.
  * @example await getSettings(db, 1, ['clock.sunrise', 'clock.sunset']) // { 'clock.sunrise': '06:00', … }
  */
-export async function getSettings<K extends SettingKey>(db: Kysely<Database>, campaignId: number, keys: readonly K[]): Promise<{ [P in K]: SettingValue<P> }> {
+export async function getSettings<K extends SettingKey>(db: Kysely<Database>, campaignId: number, keys: readonly K[]): Promise<SettingValues<K>> {
   const rows = await db.selectFrom('setting').select(['key', 'value']).where('campaign_id', '=', campaignId).where('key', 'in', [...keys]).execute()
   const stored = new Map(rows.map((r) => [r.key, r.value]))
   const values: Partial<Record<K, unknown>> = {}
@@ -48,7 +45,7 @@ export async function getSettings<K extends SettingKey>(db: Kysely<Database>, ca
     const value = stored.get(key)
     values[key] = value === undefined ? SETTING_DEFAULTS[key] : (JSON.parse(value) as unknown)
   }
-  return values as { [P in K]: SettingValue<P> }
+  return values as SettingValues<K>
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { DAY } from '../../engines/clock'
 import { isDaytime, sunTimes, underSky, type Daylight, type SkyPlace } from '../../engines/journey'
-import { getSettings } from '../campaigns'
+import { getSettings, type SettingValues } from '../campaigns'
 import { loadStoredClock, type JourneyOnClock } from './store'
 import { placeChain, type PlaceChain } from '../records'
 import type { Tx } from '../core'
@@ -21,7 +21,7 @@ export async function campaignDaylight(db: Kysely<Database>, campaignId: number)
 export const DAYLIGHT_KEYS = ['clock.sunrise', 'clock.sunset', 'clock.season'] as const
 
 /** Daylight from its settings' values. */
-export function daylightOf(s: Awaited<ReturnType<typeof getSettings<(typeof DAYLIGHT_KEYS)[number]>>>): Daylight {
+export function daylightOf(s: SettingValues<(typeof DAYLIGHT_KEYS)[number]>): Daylight {
   return { sunrise: s['clock.sunrise'], sunset: s['clock.sunset'], season: s['clock.season'] }
 }
 
