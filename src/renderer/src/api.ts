@@ -142,6 +142,20 @@ export function createApi(transport: Transport) {
         if (m.event === event) listener(m.payload as EventPayload<K>)
       })
     },
+    /**
+     * Hears the log grow, by campaign and kind: once for each entry added (`log.added`), and once for
+     * each kind among the many entries one change wrote (`log.many`, a long downtime's), so that a
+     * screen following some kinds reloads once for them, not once an entry.
+     */
+    onLog(listener: (logged: { campaignId: number; kind: string }) => void): () => void {
+      return transport.onEvent((m) => {
+        if (m.event === 'log.added') listener(m.payload as EventPayload<'log.added'>)
+        else if (m.event === 'log.many') {
+          const many = m.payload as EventPayload<'log.many'>
+          for (const kind of many.kinds) listener({ campaignId: many.campaignId, kind })
+        }
+      })
+    },
   }
 }
 export type Api = ReturnType<typeof createApi>

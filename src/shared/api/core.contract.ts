@@ -252,6 +252,15 @@ export const coreEvents = {
     payload: z.object({ campaignId: Id, change: z.enum(['created', 'renamed', 'deleted', 'settings']) }),
   },
   'log.added': { scope: 'gm', payload: LogEntry },
+  /**
+   * One change wrote more of a campaign's log than is sent entry by entry (a long downtime's
+   * thousands of meals and lights): those entries are told once, by their kinds and ids, in place
+   * of a `log.added` each. Screens that show the log read it again.
+   */
+  'log.many': {
+    scope: 'gm',
+    payload: z.object({ campaignId: Id, count: z.number().int().positive(), kinds: z.array(z.string()), firstId: Id, lastId: Id }),
+  },
   /** A library on PostgreSQL: the connection to its server was lost (Lantern retries) or is back. */
   'library.connection': { scope: 'gm', payload: z.object({ state: z.enum(['open', 'lost']) }) },
   /** How far the campaign import or export under way is, in rows of the campaign file. */

@@ -15,5 +15,5 @@ export const CORE_METHODS = [
 ] as const
 export type CoreMethod = (typeof CORE_METHODS)[number]
 
-export const CORE_EVENTS = ['campaign.changed', 'log.added', 'transfer.progress', 'library.connection'] as const
+export const CORE_EVENTS = ['campaign.changed', 'log.added', 'log.many', 'transfer.progress', 'library.connection'] as const
 export type CoreEvent = (typeof CORE_EVENTS)[number]

@@ -9,7 +9,7 @@ import { dialectOf, sqliteOf } from '../../db/connection'
 import type { Database } from '../../db/schema'
 import type { EventMessage } from '../../../shared/contract'
 import type { EventName } from '../../../shared/methods'
-import { EventBus } from './events'
+import { EventBus, toldAfterCommit } from './events'
 import { unitBegins, unitCommits } from './action-scope'
 import { indexLogSoon } from './log-search-queue'
 import { type LockTarget, takeWriterLock } from './writer-lock'
@@ -122,7 +122,7 @@ async function runUnit<T>(deps: ServiceDeps, fn: (tx: Tx) => Promise<T>, lock: L
       })
     throw failedChange(err)
   }
-  for (const m of pending) deps.events.emit(m.event, m.payload as never)
+  for (const m of toldAfterCommit(pending)) deps.events.emit(m.event, m.payload as never)
   indexLogSoon(deps.db)
   return result
 }

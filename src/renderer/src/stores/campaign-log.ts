@@ -8,24 +8,39 @@ export const useCampaignLog = defineStore('campaign-log', () => {
   const campaignId = ref<number | null>(null)
   const entries = ref<LogEntry[]>([])
   const error = ref<string | null>(null)
-  let unfollow: (() => void) | null = null
+  let unfollows: (() => void)[] = []
+  /** Counts the reads asked for: only the newest one's answer is kept. */
+  let asked = 0
+
+  async function read(id: number): Promise<void> {
+    const mine = ++asked
+    try {
+      const newest = await useConnection().client().call('log.list', { campaignId: id, limit: 50 })
+      if (mine !== asked) return
+      entries.value = newest
+      error.value = null
+    } catch (err) {
+      if (mine === asked) error.value = (err as Error).message
+    }
+  }
 
   async function open(id: number): Promise<void> {
     const api = useConnection().client()
     campaignId.value = id
     entries.value = []
-    unfollow?.()
-    unfollow = api.on('log.added', (entry) => {
-      if (entry.campaignId === campaignId.value && !entries.value.some((e) => e.id === entry.id)) {
-        entries.value = [entry, ...entries.value]
-      }
-    })
-    try {
-      entries.value = await api.call('log.list', { campaignId: id, limit: 50 })
-      error.value = null
-    } catch (err) {
-      error.value = (err as Error).message
-    }
+    unfollows.forEach((off) => off())
+    unfollows = [
+      api.on('log.added', (entry) => {
+        if (entry.campaignId === campaignId.value && !entries.value.some((e) => e.id === entry.id)) {
+          entries.value = [entry, ...entries.value]
+        }
+      }),
+      // Too many entries to be sent one by one (a long downtime): the newest are read again.
+      api.on('log.many', (many) => {
+        if (many.campaignId === campaignId.value) void read(many.campaignId)
+      }),
+    ]
+    await read(id)
   }
 
   async function note(text: string, gmOnly: boolean): Promise<void> {

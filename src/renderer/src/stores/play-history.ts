@@ -43,7 +43,7 @@ export const usePlayHistory = defineStore('play-history', () => {
   function follow(id: number): () => void {
     if (followers++ === 0) {
       const api = useConnection().client()
-      offs = [api.on('log.added', (e) => soon(e.campaignId)), api.on('clock.moved', (m) => soon(m.campaignId))]
+      offs = [api.onLog((e) => soon(e.campaignId)), api.on('clock.moved', (m) => soon(m.campaignId))]
     }
     if (campaignId.value !== id) {
       campaignId.value = id

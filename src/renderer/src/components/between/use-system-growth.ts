@@ -35,7 +35,7 @@ export function useSystemGrowth<T>(campaignId: () => number, read: (api: Api, id
   }
   const offs = [
     api.on('record.changed', (p) => p.campaignId === campaignId() && later()),
-    api.on('log.added', (p) => {
+    api.onLog((p) => {
       if (p.campaignId !== campaignId()) return
       // What the last growth did is no longer so once an undo or a redo has moved the story.
       if (p.kind === 'play.undone' || p.kind === 'play.redone') done.value = null

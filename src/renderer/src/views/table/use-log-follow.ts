@@ -19,7 +19,7 @@ export function useLogFollow(campaignId: MaybeRefOrGetter<number>, reload: () =>
       void reload()
     }, SETTLE_MS)
   }
-  const offs = [api.on('log.added', (e) => soon(e.campaignId)), api.on('clock.moved', (m) => soon(m.campaignId))]
+  const offs = [api.onLog((e) => soon(e.campaignId)), api.on('clock.moved', (m) => soon(m.campaignId))]
   onBeforeUnmount(() => {
     if (timer) clearTimeout(timer)
     offs.forEach((off) => off())

@@ -21,7 +21,7 @@ export function useConflicts(campaignId: Ref<number>) {
     }
   }
   watch(campaignId, () => void load(), { immediate: true })
-  const off = api.on('log.added', (e) => {
+  const off = api.onLog((e) => {
     if (e.campaignId === campaignId.value && /^ladder\.(conflict|combat)\./.test(e.kind)) void load()
   })
   // The combat follows the clock's: a round, an end or an undo on the clock bar changes it too.
