@@ -8,6 +8,7 @@ import type { Core } from '../../src/main/app'
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 import { gm, refused } from '../support/calls'
 import { all, insert, value } from '../support/sql'
+import { WHOLE_ACTION_MAX } from '../../src/main/services/play/history'
 
 let lib: TempLibrary
 let core: Core
@@ -167,7 +168,8 @@ describe('the log as the table shows it', () => {
     await gm(core, 'clock.setMode', { campaignId, mode: 'downtime' })
     await gm(core, 'clock.advance', { campaignId, span: { days: 2 } })
 
-    const log = await gm(core, 'play.log', { campaignId, limit: 5 })
+    const { entries: log, cut } = await gm(core, 'play.log', { campaignId, limit: 5 })
+    expect(cut).toBeNull()
     const step = log.findIndex((e) => e.kind === 'clock.advanced')
     expect(step).toBe(0)
     const events = log.slice(1).filter((e) => e.kind.startsWith('clock.event.'))
@@ -177,6 +179,28 @@ describe('the log as the table shows it', () => {
     expect(times).toEqual([...times].sort((a, b) => a - b))
     expect(log).toHaveLength(1 + events.length)
     const next = await gm(core, 'play.log', { campaignId, limit: 2, beforeId: Math.min(...log.map((e) => e.id)) })
-    expect(next.map((e) => e.kind)).toEqual(['clock.mode', 'note'])
+    expect(next.entries.map((e) => e.kind)).toEqual(['clock.mode', 'note'])
+  })
+
+  it('a step of more lines than a page takes in shows its own entry, then how many lines are left out, then its newest', async () => {
+    const campaignId = (await gm(core, 'campaign.create', { name: 'Road', system: 'ladder' })).id
+    await party(campaignId, 2)
+    await gm(core, 'timer.add', { campaignId, label: 'The bell tolls', after: { hours: 1 }, repeat: true })
+    await gm(core, 'log.note', { campaignId, text: 'Winter in the abbey.' })
+    await gm(core, 'clock.setMode', { campaignId, mode: 'downtime' })
+    await gm(core, 'clock.advance', { campaignId, span: { days: 30 } })
+    const stepId = Number(await value(core, `select id from log_entry where campaign_id = ${campaignId} and kind = 'clock.advanced'`))
+    const written = (await all(core, `select id, kind from log_entry where campaign_id = ${campaignId} and id >= ${stepId} order by id`)) as { id: number; kind: string }[]
+    expect(written.length).toBeGreaterThan(WHOLE_ACTION_MAX + 200)
+
+    const { entries, cut } = await gm(core, 'play.log', { campaignId, limit: 200 })
+    // The step's own entry first, then its newest 200 lines in game-time order: the bell of day 30.
+    expect(entries).toHaveLength(201)
+    expect(entries[0]).toMatchObject({ id: written[0]!.id, kind: 'clock.advanced' })
+    expect(entries.slice(1).map((e) => e.id)).toEqual(written.slice(-200).map((e) => e.id))
+    expect(cut).toEqual({ afterId: written[0]!.id, lines: written.length - 201 })
+    // The next page is the play before the step.
+    const next = await gm(core, 'play.log', { campaignId, limit: 2, beforeId: Math.min(...entries.map((e) => e.id)) })
+    expect(next).toMatchObject({ entries: [{ kind: 'clock.mode' }, { kind: 'note' }], cut: null })
   })
 })

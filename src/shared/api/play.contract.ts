@@ -75,8 +75,13 @@ export const playContract = {
   },
   'play.log': {
     scope: 'gm',
-    summary: 'The log as the table shows it: newest action first, each followed by its consequences in game-time order.',
+    summary:
+      'The log as the table shows it: newest action first, each followed by its consequences in game-time order; a very long action (a year of downtime) by its own entry and its newest lines, the lines between counted.',
     input: z.object({ campaignId: Id, limit: z.number().int().min(1).max(1000).default(200), beforeId: Id.optional() }).strict(),
-    output: z.array(LogEntry),
+    output: z.object({
+      entries: z.array(LogEntry),
+      /** The lines of the page's oldest action left out, after its own entry (afterId). */
+      cut: z.object({ afterId: Id, lines: z.number().int().positive() }).nullable(),
+    }),
   },
 } as const satisfies Record<PlayMethod, MethodDef>

@@ -120,25 +120,48 @@ function actionsOver(db: Kysely<Database>, campaignId: number, low: number, high
     .execute()
 }
 
+/** The most of an action's earlier entries a page takes in to show the action whole. */
+export const WHOLE_ACTION_MAX = 500
+
+/** A page of the table's log, and the lines of its oldest action it leaves out, if any. */
+export interface TableLogPage {
+  entries: LogEntry[]
+  /** A long action (a year of downtime) cut: its own entry, then `lines` not sent, then its newest. */
+  cut: { afterId: number; lines: number } | null
+}
+
 /**
  * A page of the log as the table shows it: newest action first, each starting with its own entry
- * and followed by its consequences in game-time order; an action is never split across pages.
+ * and followed by its consequences in game-time order. An action is not split across pages: the
+ * oldest action on the page comes whole, unless that would add more than `WHOLE_ACTION_MAX` of its
+ * earlier entries (a long downtime writes thousands); then the page has that action's own entry
+ * and the newest of its consequences, and counts the lines between (`cut`), which the next page
+ * does not hold either (Search finds them).
  * Pass the smallest id seen as `beforeId` for the next page.
  * @example await tableLog(deps, { campaignId: 1, limit: 200 })
  */
-export async function tableLog(deps: ServiceDeps, q: { campaignId: number; limit: number; beforeId?: number | undefined }): Promise<LogEntry[]> {
+export async function tableLog(deps: ServiceDeps, q: { campaignId: number; limit: number; beforeId?: number | undefined }): Promise<TableLogPage> {
   let query = deps.db.selectFrom('log_entry').selectAll().where('campaign_id', '=', q.campaignId)
   if (q.beforeId !== undefined) query = query.where('id', '<', q.beforeId)
   const page = (await query.orderBy('id', 'desc').limit(q.limit).execute()).map(toLogEntry)
-  if (page.length === 0) return []
+  if (page.length === 0) return { entries: [], cut: null }
   const low = page.at(-1)!.id
   const high = page[0]!.id
   const actions = await actionsOver(deps.db, q.campaignId, low, high)
-  // The oldest action on the page comes whole: its earlier entries join it.
-  const start = Math.min(low, ...actions.map((a) => a.first_log_id))
-  if (start < low) {
-    const rest = await deps.db.selectFrom('log_entry').selectAll().where('campaign_id', '=', q.campaignId).where('id', '>=', start).where('id', '<', low).orderBy('id', 'desc').execute()
-    page.push(...rest.map(toLogEntry))
+  let cut: TableLogPage['cut'] = null
+  // The oldest action on the page comes whole: its earlier entries join it, unless there are too many.
+  const oldest = actions.reduce<(typeof actions)[number] | null>((o, a) => (a.first_log_id < low && (!o || a.first_log_id < o.first_log_id) ? a : o), null)
+  if (oldest) {
+    const earlier = deps.db.selectFrom('log_entry').where('campaign_id', '=', q.campaignId).where('id', '>=', oldest.first_log_id).where('id', '<', low)
+    const rest = await earlier.selectAll().orderBy('id', 'desc').limit(WHOLE_ACTION_MAX + 1).execute()
+    if (rest.length <= WHOLE_ACTION_MAX) page.push(...rest.map(toLogEntry))
+    else {
+      // Its own entry is the first of its kind it wrote.
+      const head = await earlier.selectAll().where('kind', '=', oldest.kind).orderBy('id', 'asc').limit(1).executeTakeFirst()
+      const { n } = await earlier.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+      if (head) page.push(toLogEntry(head))
+      cut = { afterId: head?.id ?? low, lines: Number(n) - (head ? 1 : 0) }
+    }
   }
   const actionOf = (id: number) => actions.find((a) => a.first_log_id <= id && id <= a.last_log_id)
   // Within an action: its own entry first (the first of its kind), then the rest by game time.
@@ -146,5 +169,5 @@ export async function tableLog(deps: ServiceDeps, q: { campaignId: number; limit
   const key = (e: LogEntry) => ({ group: actionOf(e.id)?.first_log_id ?? e.id, head: heads.has(e.id) || !actionOf(e.id), time: e.gameTime })
   const keyed = page.map((e) => ({ e, k: key(e) }))
   keyed.sort((x, y) => y.k.group - x.k.group || Number(y.k.head) - Number(x.k.head) || x.k.time - y.k.time || x.e.id - y.e.id)
-  return keyed.map((x) => x.e)
+  return { entries: keyed.map((x) => x.e), cut: cut && cut.lines > 0 ? cut : null }
 }
