@@ -144,6 +144,9 @@ test('Ledger and injuries: an entry recorded before the page has read the sessio
   const ledger = page.getByRole('region', { name: 'Ledger' })
   const form = ledger.getByRole('form', { name: 'Earn or spend' })
   await expect.poll(() => answers.held()).toBeGreaterThan(0)
+  // The Session field says what a change goes to meanwhile, never "No session".
+  await expect(form.getByLabel('Session')).toBeDisabled()
+  await expect(form.getByLabel('Session')).toHaveText('The session being played (reading the sessions…)')
   await form.getByLabel('Amount').fill('2')
   await form.getByLabel('Reason').fill('cracked the vault')
   await form.getByLabel('Reason').press('Enter')
@@ -156,6 +159,8 @@ test('Ledger and injuries: an entry recorded before the page has read the sessio
   await expect(injuries.getByRole('listitem', { name: 'Wounded · arm' })).toBeVisible()
   expect(answers.held()).toBeGreaterThan(0)
   answers.release()
+  await expect(form.getByLabel('Session')).toBeEnabled()
+  await expect(form.getByLabel('Session').locator('option:checked')).toHaveText('Session 1: The Clockwork Heist (being played)')
 
   const timeline = ledger.getByRole('list', { name: 'Plot Points history' })
   await expect(timeline.getByRole('listitem')).toHaveCount(1)
@@ -218,6 +223,36 @@ test('Inventory: the next item typed while the one before is being added is kept
   const stored = new BetterSqlite3(lantern.dataFile, { readonly: true })
   try {
     expect(stored.prepare('select name from inventory_item where character_id = ? order by id').all(glam)).toEqual([{ name: 'Torch' }, { name: 'Rope, 50 ft' }])
+  } finally {
+    stored.close()
+  }
+  expect(problems).toEqual([])
+})
+
+test('Injuries: the next limb typed while the injury before is being recorded is kept', async ({ page, lantern }) => {
+  const problems = watchConsole(page)
+  const answers = await holdAnswers(page, 'injury.record')
+  const { id, pc: glam } = await campaignWithPc(page, lantern, 'The Sunken Keep', 'Old-school core', 'Glam')
+  await page.goto(`${lantern.url}#/c/${id}/characters/${glam}`)
+  const injuries = page.getByRole('region', { name: 'Injuries' })
+  const record = injuries.getByRole('form', { name: 'Record an injury' })
+  const limb = record.getByLabel('Limb or organ')
+
+  answers.hold()
+  await limb.fill('left hand')
+  await record.getByRole('button', { name: 'Record injury' }).click()
+  await expect.poll(() => answers.held()).toBe(1)
+  await limb.fill('right eye')
+  answers.release()
+  await expect(injuries.getByRole('status')).toContainText('left hand')
+  await expect(limb).toHaveValue('right eye')
+  await record.getByRole('button', { name: 'Record injury' }).click()
+  await expect(injuries.getByRole('status')).toContainText('right eye')
+  await expect(limb).toHaveValue('')
+  const stored = new BetterSqlite3(lantern.dataFile, { readonly: true })
+  try {
+    const parts = stored.prepare('select details from injury where character_id = ? order by id').all(glam) as { details: string }[]
+    expect(parts.map((r) => (JSON.parse(r.details) as { part: string }).part)).toEqual(['left hand', 'right eye'])
   } finally {
     stored.close()
   }

@@ -16,7 +16,7 @@ export function openSession(sessions: readonly Session[]): Session | null {
 }
 
 export function useSessionChoice(campaignId: Ref<number>) {
-  const { data: sessions } = useRecords<Session[]>('session', campaignId, (api, id) => api.call('session.list', { campaignId: id }), [])
+  const { data: sessions, loading } = useRecords<Session[]>('session', campaignId, (api, id) => api.call('session.list', { campaignId: id }), [])
   const playing = computed(() => openSession(sessions.value)?.id ?? null)
   const picked = ref(false)
   const sessionId = ref<number | null>(playing.value)
@@ -30,5 +30,5 @@ export function useSessionChoice(campaignId: Ref<number>) {
   }
   /** What a change names: the GM's pick, or nothing (the session being played, found by the service). */
   const sent = computed<{ sessionId?: number | null }>(() => (picked.value ? { sessionId: sessionId.value } : {}))
-  return { sessions, sessionId, playing, pick, sent }
+  return { sessions, loading, sessionId, playing, pick, sent }
 }
