@@ -26,7 +26,7 @@ const CHARACTERS = 6
 const TIMERS = 20
 
 /** A library with a campaign, 6 PCs with 40 days of food and water, 12 lights lit (6 long lanterns, 6 torches) and 20 timers. */
-async function prepare(file: string): Promise<number> {
+export async function prepare(file: string): Promise<number> {
   const core = await createCore({ dataFile: file, mode: 'browser', version: 'bench', checkOutputs: false })
   const { id: campaignId } = (await call(core, 'campaign.create', { name: 'Bench', system: 'osr', seed: 'bench' })) as { id: number }
   const s = core.handle.sqlite

@@ -309,3 +309,57 @@ test('CLK-4: OSR-7’s speed per turn is shown on an old-school character, not o
   await page.screenshot({ path: test.info().outputPath('clock-lantern-inventory.png') })
   expect(problems).toEqual([])
 })
+
+test('CLK-7: a month of downtime in one step (as a script asks through the API) is shown on the table by its own entry, how many lines it leaves out, and its newest; undone, it is struck through', async ({ page, lantern }) => {
+  const problems = watchConsole(page)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const id = await createCampaign(page, lantern, 'The Sunken Keep', 'Old-school core')
+  await openSection(page, 'Time & light')
+  await page.getByLabel('New timer').fill('The abbey bell tolls')
+  await page.getByLabel('In how many').fill('1')
+  await page.getByLabel('Unit').selectOption('hours')
+  await page.getByLabel('repeats').check()
+  await page.getByRole('button', { name: 'Set timer' }).click()
+  await expect(page.getByRole('list', { name: 'Timers' })).toContainText('The abbey bell tolls')
+  await page.getByRole('button', { name: 'Downtime (no checks)' }).click()
+  await openSection(page, 'Table')
+  const log = page.getByRole('list', { name: 'Log entries' })
+  await expect(log.getByRole('listitem').first()).toContainText('Downtime')
+
+  // Thirty days in one call, on a socket of its own (the screens' biggest step is a day): the bell tolls 720 times.
+  const written = await page.evaluate(`(async () => {
+    const ws = new WebSocket('ws://' + location.host + '/api?token=' + localStorage.getItem('lantern.token'))
+    await new Promise((ok) => (ws.onopen = ok))
+    const answer = new Promise((ok) => {
+      ws.onmessage = (e) => {
+        const m = JSON.parse(String(e.data))
+        if (m.id === 1) ok(m.result)
+      }
+    })
+    ws.send(JSON.stringify({ id: 1, method: 'clock.advance', input: { campaignId: ${id}, span: { days: 30 } } }))
+    const r = await answer
+    ws.close()
+    return r.ok ? r.value.lines.length : -1
+  })()`)
+  expect(written).toBe(750) // 720 tolls and 30 new days
+
+  const bar = page.getByRole('region', { name: 'Clock' })
+  await expect(bar.getByTestId('clock-time')).toHaveText('Day 31 · 00:00')
+  // The step's own entry, then the 200 newest of its 750 lines (day 23 at 17:00 to day 31); 550 left out.
+  await expect(log.getByRole('listitem')).toHaveCount(201)
+  await expect(log.getByRole('listitem').first()).toContainText('Advanced 30 days')
+  await expect(log.getByTestId('log-cut')).toHaveText('… 550 more lines of this step, not shown here (Search finds them).')
+  await expect(log.getByRole('listitem').last()).toContainText('D31 · 00:00')
+  await log.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: test.info().outputPath('table-log-long-step.png') })
+
+  // Undo takes the whole month back: the undo's own entry on top, the step and its newest lines struck through.
+  await bar.getByRole('button', { name: /Undo/ }).click()
+  await expect(bar.getByTestId('clock-time')).toHaveText('Day 1 · 00:00')
+  await expect(log.getByRole('listitem').first()).toContainText('Undone: Advanced 30 days')
+  await expect(log.locator('li.undone')).toHaveCount(200)
+  await expect(log.locator('li.undone').first()).toContainText('Advanced 30 days')
+  await expect(log.getByTestId('log-cut')).toHaveText('… 551 more lines of this step, not shown here (Search finds them).')
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  expect(problems).toEqual([])
+})
