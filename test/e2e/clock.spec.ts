@@ -310,7 +310,7 @@ test('CLK-4: OSR-7’s speed per turn is shown on an old-school character, not o
   expect(problems).toEqual([])
 })
 
-test('CLK-7: a month of downtime in one step (as a script asks through the API) is shown on the table by its own entry, how many lines it leaves out, and its newest; undone, it is struck through', async ({ page, lantern }) => {
+test('CLK-7: days from the clock bar, then a month in one step (as a script asks through the API): the home keeps its newest 50, the table shows the month by its own entry, the lines left out and its newest; undone, struck through', async ({ page, lantern }) => {
   const problems = watchConsole(page)
   await page.setViewportSize({ width: 1280, height: 900 })
   const id = await createCampaign(page, lantern, 'The Sunken Keep', 'Old-school core')
@@ -322,9 +322,17 @@ test('CLK-7: a month of downtime in one step (as a script asks through the API) 
   await page.getByRole('button', { name: 'Set timer' }).click()
   await expect(page.getByRole('list', { name: 'Timers' })).toContainText('The abbey bell tolls')
   await page.getByRole('button', { name: 'Downtime (no checks)' }).click()
-  await openSection(page, 'Table')
-  const log = page.getByRole('list', { name: 'Log entries' })
-  await expect(log.getByRole('listitem').first()).toContainText('Downtime')
+  await openSection(page, 'Home')
+  const recent = page.getByRole('list', { name: 'Recent log entries' })
+  await expect(recent.getByRole('listitem').first()).toContainText('Downtime')
+  // Three days from the clock bar, 25 lines each, sent one by one: the home keeps its newest 50.
+  const bar = page.getByRole('region', { name: 'Clock' })
+  for (const day of [2, 3, 4]) {
+    await bar.getByRole('button', { name: '+1 day' }).click()
+    await expect(bar.getByTestId('clock-time')).toHaveText(`Day ${day} · 00:00`)
+  }
+  await expect(recent.getByRole('listitem').first()).toContainText('Day 4 · 00:00')
+  await expect(recent.getByRole('listitem')).toHaveCount(50)
 
   // Thirty days in one call, on a socket of its own (the screens' biggest step is a day): the bell tolls 720 times.
   const written = await page.evaluate(`(async () => {
@@ -342,20 +350,24 @@ test('CLK-7: a month of downtime in one step (as a script asks through the API) 
     return r.ok ? r.value.lines.length : -1
   })()`)
   expect(written).toBe(750) // 720 tolls and 30 new days
+  await expect(bar.getByTestId('clock-time')).toHaveText('Day 34 · 00:00')
+  // The home's recent log reads its newest 50 again (told of the month at once, not entry by entry).
+  await expect(recent.getByRole('listitem').first()).toContainText('Day 34 · 00:00')
+  await expect(recent.getByRole('listitem')).toHaveCount(50)
 
-  const bar = page.getByRole('region', { name: 'Clock' })
-  await expect(bar.getByTestId('clock-time')).toHaveText('Day 31 · 00:00')
-  // The step's own entry, then the 200 newest of its 750 lines (day 23 at 17:00 to day 31); 550 left out.
+  await openSection(page, 'Table')
+  const log = page.getByRole('list', { name: 'Log entries' })
+  // The step's own entry, then the 200 newest of its 750 lines (its last eight days); 550 left out.
   await expect(log.getByRole('listitem')).toHaveCount(201)
-  await expect(log.getByRole('listitem').first()).toContainText('Advanced 30 days')
+  await expect(log.getByRole('listitem').first()).toContainText('Advanced 30 days to Day 34 · 00:00')
   await expect(log.getByTestId('log-cut')).toHaveText('… 550 more lines of this step, not shown here (Search finds them).')
-  await expect(log.getByRole('listitem').last()).toContainText('D31 · 00:00')
+  await expect(log.getByRole('listitem').last()).toContainText('D34 · 00:00')
   await log.scrollIntoViewIfNeeded()
   await page.screenshot({ path: test.info().outputPath('table-log-long-step.png') })
 
   // Undo takes the whole month back: the undo's own entry on top, the step and its newest lines struck through.
   await bar.getByRole('button', { name: /Undo/ }).click()
-  await expect(bar.getByTestId('clock-time')).toHaveText('Day 1 · 00:00')
+  await expect(bar.getByTestId('clock-time')).toHaveText('Day 4 · 00:00')
   await expect(log.getByRole('listitem').first()).toContainText('Undone: Advanced 30 days')
   await expect(log.locator('li.undone')).toHaveCount(200)
   await expect(log.locator('li.undone').first()).toContainText('Advanced 30 days')

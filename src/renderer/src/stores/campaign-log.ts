@@ -1,8 +1,14 @@
-/** The open campaign's recent log: loaded once, then extended by pushed `log.added` events. */
+/**
+ * The open campaign's recent log, its newest 50: loaded once, then extended by pushed `log.added`
+ * events, and read again when one change wrote too many entries to be pushed one by one (`log.many`).
+ */
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import type { LogEntry } from '../../../shared/contract'
 import { useConnection } from './connection'
+
+/** How many of the newest entries the home shows. */
+const RECENT = 50
 
 export const useCampaignLog = defineStore('campaign-log', () => {
   const campaignId = ref<number | null>(null)
@@ -15,7 +21,7 @@ export const useCampaignLog = defineStore('campaign-log', () => {
   async function read(id: number): Promise<void> {
     const mine = ++asked
     try {
-      const newest = await useConnection().client().call('log.list', { campaignId: id, limit: 50 })
+      const newest = await useConnection().client().call('log.list', { campaignId: id, limit: RECENT })
       if (mine !== asked) return
       entries.value = newest
       error.value = null
@@ -32,7 +38,7 @@ export const useCampaignLog = defineStore('campaign-log', () => {
     unfollows = [
       api.on('log.added', (entry) => {
         if (entry.campaignId === campaignId.value && !entries.value.some((e) => e.id === entry.id)) {
-          entries.value = [entry, ...entries.value]
+          entries.value = [entry, ...entries.value].slice(0, RECENT)
         }
       }),
       // Too many entries to be sent one by one (a long downtime): the newest are read again.
@@ -46,7 +52,7 @@ export const useCampaignLog = defineStore('campaign-log', () => {
   async function note(text: string, gmOnly: boolean): Promise<void> {
     if (campaignId.value === null) return
     const entry = await useConnection().client().call('log.note', { campaignId: campaignId.value, text, gmOnly })
-    if (!entries.value.some((e) => e.id === entry.id)) entries.value = [entry, ...entries.value]
+    if (!entries.value.some((e) => e.id === entry.id)) entries.value = [entry, ...entries.value].slice(0, RECENT)
   }
 
   return { campaignId, entries, error, open, note }
