@@ -10,26 +10,17 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { chromium } from '@playwright/test'
 import WebSocket from 'ws'
-import { BenchGroup, startBuiltServer } from './harness'
+import { BenchGroup, benchChromium, median, startBuiltServer } from './harness'
 import { prepare } from './clock-service.bench'
 
 const RUNS = 3
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b)
-  return s[s.length >> 1]!
-}
 
 export default async function (): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'lantern-bench-downtime-'))
   const prepared = join(dir, 'prepared.sqlite')
   const campaignId = await prepare(prepared)
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  })
+  const browser = await benchChromium()
   const seen = { day: { answered: [] as number[], frozen: [] as number[], messages: 0, bytes: 0 }, year: { answered: [] as number[], frozen: [] as number[], messages: 0, bytes: 0 } }
   let entries = 0
   try {

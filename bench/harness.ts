@@ -65,7 +65,8 @@ async function timeCase(fn: () => unknown, opts: CaseOptions): Promise<{ perCall
   return { perCall }
 }
 
-function median(xs: number[]): number {
+/** The middle of some timings (the mean of the two middle ones for an even count). */
+export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b)
   const m = s.length >> 1
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2
@@ -221,4 +222,13 @@ export async function startBuiltServer(dataFile: string, token: string): Promise
     server.on('exit', (code) => fail(new Error(`server exited with ${code}: ${out}`)))
   })
   return { server, url }
+}
+
+/** Debian's Chromium (or CHROMIUM_PATH) for the benches that drive a page, as the browser tests launch it. */
+export async function benchChromium(): Promise<import('@playwright/test').Browser> {
+  const { chromium } = await import('@playwright/test')
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+  })
 }

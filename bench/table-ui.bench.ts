@@ -13,11 +13,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { chromium } from '@playwright/test'
 import { createCore } from '../src/main/app'
 import { taskOdds } from '../src/main/engines/ladder'
 import { poolOdds } from '../src/main/engines/lode'
-import { BenchGroup, startBuiltServer } from './harness'
+import { BenchGroup, benchChromium, median, startBuiltServer } from './harness'
 
 const LOG_ENTRIES = 10_000
 const RUNS = 25
@@ -44,11 +43,6 @@ const rollInput = (campaignId: number, characterId: number) => ({
   vulnerability: false,
   gmOnly: false,
 })
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b)
-  return s[s.length >> 1]!
-}
 
 export default async function (): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'lantern-bench-ui-'))
@@ -79,10 +73,7 @@ export default async function (): Promise<void> {
 
   const token = 'bench-token-0123456789'
   const { server, url } = await startBuiltServer(file, token)
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
-  })
+  const browser = await benchChromium()
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
     // When each call's answer reaches the page (before the page handles it): the part of "click
