@@ -166,11 +166,24 @@ export default async function (): Promise<void> {
       oddsInPage.push(await inPage())
     }
 
+    const rollButton = rollTab.getByRole('button', { name: /^Roll/ })
+    /**
+     * How the Roll button is clicked: by Playwright's locator (its checks of the button, which run in
+     * the page, first), by the mouse at the button's middle (the browser's own input path, as a
+     * GM's mouse: press, release, click), or by the page itself (`click()`, no pointer events).
+     */
+    type ClickBy = 'locator' | 'mouse' | 'page'
+    const clickRoll = async (by: ClickBy) => {
+      if (by === 'page') return void (await rollButton.evaluate((b) => setTimeout(() => (b as { click(): void }).click(), 5)))
+      if (by === 'locator') return rollButton.click()
+      const box = (await rollButton.boundingBox())!
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+    }
     /**
      * Rolls RUNS times: back to back (the next click as soon as the previous roll's log line is
      * painted) or with a GM's pause before each click (the log's reload and every deferred write done).
      */
-    const rolls = async (pauseMs: number, inPageClick = false) => {
+    const rolls = async (pauseMs: number, by: ClickBy = 'locator') => {
       const out = { times: [] as number[], result: [] as number[], log: [] as number[], answered: [] as number[] }
       for (let i = 0; i < RUNS; i++) {
         if (pauseMs) await page.waitForTimeout(pauseMs)
@@ -181,8 +194,7 @@ export default async function (): Promise<void> {
         await arm('click', `(document.querySelector('[aria-label="Roll result"]')?.textContent ?? null) !== window.__resText || document.querySelector('[aria-label="Log entries"] > li') !== window.__firstLi`, 'result')
         await arm('click', `document.querySelector('[aria-label="Log entries"] > li') !== window.__firstLi && !!document.querySelector('[aria-label="Roll result"]')`, 'log')
         const t0 = performance.now()
-        if (inPageClick) await rollTab.getByRole('button', { name: /^Roll/ }).evaluate((b) => setTimeout(() => (b as { click(): void }).click(), 5))
-        else await rollTab.getByRole('button', { name: /^Roll/ }).click()
+        await clickRoll(by)
         // Awaits the page's own promise (no polling from here while the roll is on its way).
         await inPage('log') // the roll's line is in the log, so the result is shown too
         out.times.push(performance.now() - t0)
@@ -195,7 +207,9 @@ export default async function (): Promise<void> {
     }
     const backToBack = await rolls(0)
     const paused = await rolls(400)
-    const pausedInPage = await rolls(400, true)
+    const pausedInPage = await rolls(400, 'page')
+    const mouseBackToBack = await rolls(0, 'mouse')
+    const mousePaused = await rolls(400, 'mouse')
 
     // LODE: the GM's own pool at Base Dice 2 on the Web of 9; the Curse changes its odds (LODE-4).
     await page.goto(`${url}#/c/${lodeId}/table`)
@@ -278,6 +292,10 @@ export default async function (): Promise<void> {
     p.record('  of which: click → the roll\'s answer reaches the page', median(backToBack.answered), RUNS)
     p.record('click Roll → roll result painted, a 400 ms pause before each', median(paused.result), RUNS)
     p.record('  of which: click → the roll\'s answer reaches the page', median(paused.answered), RUNS)
+    p.record('click Roll with the mouse, rolls back to back', median(mouseBackToBack.result), RUNS)
+    p.record('  of which: click → the roll\'s answer reaches the page', median(mouseBackToBack.answered), RUNS)
+    p.record('click Roll with the mouse, a 400 ms pause before each', median(mousePaused.result), RUNS)
+    p.record('  of which: click → the roll\'s answer reaches the page', median(mousePaused.answered), RUNS)
     p.record('click Roll in the page (no driver), a 400 ms pause before each', median(pausedInPage.result), RUNS)
     p.record('  of which: click → the roll\'s answer reaches the page', median(pausedInPage.answered), RUNS)
     p.record('  bound: ladder.roll round trip over the page\'s WebSocket, page idle', roundTrips.roll, RUNS)
