@@ -19,7 +19,6 @@ type CampaignMethod = Extract<
   | 'clock.endCombat'
   | 'clock.setMode'
   | 'clock.setEncounter'
-  | 'clock.undo'
   | 'light.light'
   | 'light.douse'
   | 'light.refill'
