@@ -375,3 +375,53 @@ test('CLK-7: days from the clock bar, then a month in one step (as a script asks
   await expect(page.getByRole('alert')).toHaveCount(0)
   expect(problems).toEqual([])
 })
+
+test('CLK-5: a day that feeds four characters is read again once or twice, not once a row: the table shows what was eaten', async ({ page, lantern }) => {
+  const problems = watchConsole(page)
+  // Every call the page makes, by method, counted as it is sent.
+  await page.addInitScript(`
+    window.__asked = {}
+    const Native = window.WebSocket
+    window.WebSocket = class extends Native {
+      send(text) {
+        const m = JSON.parse(text)
+        window.__asked[m.method] = (window.__asked[m.method] ?? 0) + 1
+        super.send(text)
+      }
+    }
+  `)
+  const id = await createCampaign(page, lantern, 'The Sunken Keep', 'Old-school core')
+  const db = new BetterSqlite3(lantern.dataFile)
+  const addPc = db.prepare("insert into character (campaign_id, kind, name, created_at, updated_at) values (?, 'pc', ?, 't', 't')")
+  const add = db.prepare("insert into inventory_item (character_id, name, kind, quantity, details, created_at, updated_at) values (?, ?, ?, 5, '{}', 't', 't')")
+  for (const name of ['Glam', 'Brann', 'Ceri', 'Dag']) {
+    const pc = Number(addPc.run(id, name).lastInsertRowid)
+    add.run(pc, 'Rations', 'ration')
+    add.run(pc, 'Waterskin', 'water')
+  }
+  db.close()
+  await page.reload()
+  await openSection(page, 'Time & light')
+  await page.getByRole('button', { name: 'Downtime (no checks)' }).click()
+  await openSection(page, 'Table')
+  const party = page.getByRole('region', { name: 'Party' })
+  await expect(party.getByText('rations 5 d · water 5 pt')).toHaveCount(4)
+  await expect(page.getByRole('list', { name: 'Log entries' }).getByRole('listitem').first()).toContainText('Downtime')
+  await page.evaluate('window.__asked = {}')
+
+  // One day: eight rows change (a ration and a pint each), each told in an event of its own.
+  const bar = page.getByRole('region', { name: 'Clock' })
+  await bar.getByRole('button', { name: '+1 day' }).click()
+  await expect(bar.getByTestId('clock-time')).toHaveText(/^Day 2 ·/)
+  await expect(party.getByText('rations 4 d · water 4 pt')).toHaveCount(4)
+  // What follows the step has settled when the log shows it.
+  await expect(page.getByRole('list', { name: 'Log entries' }).getByRole('listitem').first()).toContainText('Advanced 1 day')
+  // The clock: once on the step's first event, once after the rest. The party: the same for the
+  // rows, and once more for the clock read again (its lights' time left is the clock's). Before:
+  // the clock 9 times and the party 18, one for each event.
+  const asked = (await page.evaluate('window.__asked')) as Record<string, number>
+  expect(asked['clock.advance']).toBe(1)
+  expect(asked['clock.get'] ?? 0).toBeLessThanOrEqual(2)
+  expect(asked['party.get'] ?? 0).toBeLessThanOrEqual(3)
+  expect(problems).toEqual([])
+})

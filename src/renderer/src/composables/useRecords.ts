@@ -7,6 +7,7 @@ import type { EventPayload } from '../../../shared/contract'
 import type { RecordKind } from '../../../shared/api/records.names'
 import type { Api } from '../api'
 import { useConnection } from '../stores/connection'
+import { reloadOnce } from './reload-once'
 
 export type RecordChange = EventPayload<'record.changed'>
 
@@ -60,7 +61,6 @@ export function useRecords<T>(
   const loading = ref(true)
   const error = ref<string | null>(null)
   const followed: RecordScope = typeof scope === 'string' ? { kinds: [scope] } : isKinds(scope) ? { kinds: scope } : scope
-  let queued = false
   /** Loads asked so far: an answer to an older one, arriving after a newer one was asked, is dropped. */
   let asked = 0
 
@@ -79,18 +79,13 @@ export function useRecords<T>(
     }
   }
 
-  onRecordChange(campaignId, followed, () => {
-    if (queued) return
-    // Several changes in one burst (a move renumbers many rows) reload once.
-    queued = true
-    queueMicrotask(() => {
-      queued = false
-      void reload()
-    })
-  })
+  // A burst of changes (a step's rations and lights, a move renumbering many rows) reloads once
+  // while a load is on its way, and once after it: not once a change. `soon` asks the same way.
+  const soon = reloadOnce(reload)
+  onRecordChange(campaignId, followed, soon)
   watch([campaignId, () => toValue(followed.characterId)], () => void reload(), { immediate: true })
 
-  return { data, loading, error, reload }
+  return { data, loading, error, reload, soon }
 }
 
 function isKinds(scope: readonly RecordKind[] | RecordScope): scope is readonly RecordKind[] {

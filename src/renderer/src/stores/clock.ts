@@ -8,6 +8,7 @@ import { STOP_KINDS, type StopKindName } from '../../../shared/api/clock.names'
 import type { ClockReport, ClockView, MethodInput } from '../../../shared/contract'
 import type { MethodName } from '../../../shared/methods'
 import { useConnection } from './connection'
+import { reloadOnce } from '../composables/reload-once'
 
 type CampaignMethod = Extract<
   MethodName,
@@ -80,17 +81,19 @@ export const useClock = defineStore('clock', () => {
     last.value = null
     error.value = null
     const api = useConnection().client()
+    // A step's events come many at once (a row changed each): one reload on its way, one after.
+    const soon = reloadOnce(reload)
     offs = [
       // Any clock change (a step, an undo from the log, another window): show the clock as it is.
       api.on('clock.moved', (m) => {
-        if (m.campaignId === campaignId.value) void reload()
+        if (m.campaignId === campaignId.value) soon()
       }),
       api.on('record.changed', (c) => {
-        if (c.campaignId === campaignId.value && (c.kind === 'inventory' || c.kind === 'character')) void reload()
+        if (c.campaignId === campaignId.value && (c.kind === 'inventory' || c.kind === 'character')) soon()
       }),
       // Settings say where a new clock starts and whether a reaction is rolled (CLK-1, CLK-4).
       api.on('campaign.changed', (c) => {
-        if (c.campaignId === campaignId.value && c.change === 'settings') void reload()
+        if (c.campaignId === campaignId.value && c.change === 'settings') soon()
       }),
     ]
     await reload()
