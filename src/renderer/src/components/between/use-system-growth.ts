@@ -6,6 +6,7 @@
  */
 import { onBeforeUnmount, ref, watch, type Ref } from 'vue'
 import { useConnection } from '../../stores/connection'
+import { reloadOnce } from '../../composables/reload-once'
 
 type Api = ReturnType<ReturnType<typeof useConnection>['client']>
 
@@ -24,15 +25,8 @@ export function useSystemGrowth<T>(campaignId: () => number, read: (api: Api, id
     }
   }
   watch(campaignId, () => void load(), { immediate: true })
-  let queued = false
-  function later(): void {
-    if (queued) return
-    queued = true
-    queueMicrotask(() => {
-      queued = false
-      void load()
-    })
-  }
+  // A burst of changes (a session's XP shared among the party) reads the view again once, not once a row.
+  const later = reloadOnce(load)
   const offs = [
     api.on('record.changed', (p) => p.campaignId === campaignId() && later()),
     api.onLog((p) => {
