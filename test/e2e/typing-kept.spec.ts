@@ -146,7 +146,8 @@ test('Ledger and injuries: an entry recorded before the page has read the sessio
   await expect.poll(() => answers.held()).toBeGreaterThan(0)
   // The Session field says what a change goes to meanwhile, never "No session".
   await expect(form.getByLabel('Session')).toBeDisabled()
-  await expect(form.getByLabel('Session')).toHaveText('The session being played (reading the sessions…)')
+  await expect(form.getByLabel('Session')).toHaveText('Session being played (reading…)')
+  await form.screenshot({ path: test.info().outputPath('ledger-session-reading.png') })
   await form.getByLabel('Amount').fill('2')
   await form.getByLabel('Reason').fill('cracked the vault')
   await form.getByLabel('Reason').press('Enter')
