@@ -260,6 +260,35 @@ test('Injuries: the next limb typed while the injury before is being recorded is
   expect(problems).toEqual([])
 })
 
+test('Lights: the next light source picked while the one before is being lit stays picked', async ({ page, lantern }) => {
+  const problems = watchConsole(page)
+  const answers = await holdAnswers(page, 'light.light')
+  const id = await createCampaign(page, lantern, 'The Sunken Keep', 'Old-school core')
+  const db = new BetterSqlite3(lantern.dataFile)
+  const add = db.prepare("insert into inventory_item (character_id, name, kind, quantity, details, created_at, updated_at) values (?, 'Torches', 'light', 2, ?, 't', 't')")
+  for (const name of ['Glam', 'Brann']) {
+    add.run(Number(db.prepare("insert into character (campaign_id, kind, name, created_at, updated_at) values (?, 'pc', ?, 't', 't')").run(id, name).lastInsertRowid), JSON.stringify({ type: 'torch', oilPints: 0 }))
+  }
+  db.close()
+  await page.reload()
+  await openSection(page, 'Time & light')
+  const source = page.getByLabel('Light from a pack')
+  const lights = page.getByRole('list', { name: 'Lights on the clock' })
+
+  answers.hold()
+  await source.selectOption({ label: 'Glam: Torches (2)' })
+  await page.getByRole('button', { name: 'Light it' }).click()
+  await expect.poll(() => answers.held()).toBe(1)
+  await source.selectOption({ label: 'Brann: Torches (2)' })
+  answers.release()
+  await expect(lights.getByText('Glam’s torch', { exact: true })).toBeVisible()
+  await expect(source.locator('option:checked')).toHaveText('Brann: Torches (2)')
+  await page.getByRole('button', { name: 'Light it' }).click()
+  await expect(lights.getByText('Brann’s torch', { exact: true })).toBeVisible()
+  await expect(source).toHaveValue('')
+  expect(problems).toEqual([])
+})
+
 test('NPC picker: the match moved to with the arrows stays chosen when newer matches arrive', async ({ page, lantern }) => {
   const problems = watchConsole(page)
   const answers = await holdAnswers(page, 'character.list')
