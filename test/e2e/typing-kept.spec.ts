@@ -9,7 +9,7 @@
  * when newer matches arrive.
  */
 import BetterSqlite3 from 'better-sqlite3'
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { test, expect, watchConsole, type Lantern } from './fixtures'
 import { createCampaign, holdAnswers, openSection } from './support'
 
@@ -22,6 +22,31 @@ async function campaignWithPc(page: Page, lantern: Lantern, campaign: string, sy
   } finally {
     db.close()
   }
+}
+
+/**
+ * The GM saves what `field` holds (`save`), types the next one there while that answer is held
+ * back, then lets it in: the first is told (`told`) and the next is still in the field; saved in
+ * turn, the next is told and the field is empty.
+ */
+async function nextKeptWhileSaving(
+  answers: Awaited<ReturnType<typeof holdAnswers>>,
+  field: Locator,
+  [first, next]: [string, string],
+  save: () => Promise<void>,
+  told: (text: string) => Promise<void>,
+): Promise<void> {
+  answers.hold()
+  await field.fill(first)
+  await save()
+  await expect.poll(() => answers.held()).toBe(1)
+  await field.fill(next)
+  answers.release()
+  await told(first)
+  await expect(field).toHaveValue(next)
+  await save()
+  await told(next)
+  await expect(field).toHaveValue('')
 }
 
 test('Locations: a description typed while the new name is being saved is kept, and saved when the GM leaves it', async ({ page, lantern }) => {
@@ -187,17 +212,14 @@ test('Ledger: a reason typed while the change before is being saved is kept', as
   const ledger = page.getByRole('region', { name: 'Ledger' })
   const form = ledger.getByRole('form', { name: 'Earn or spend' })
 
-  answers.hold()
-  await form.getByLabel('Reason').fill('cracked the vault')
-  await form.getByLabel('Reason').press('Enter')
-  await expect.poll(() => answers.held()).toBe(1)
-  await form.getByLabel('Reason').fill('made the table laugh')
-  answers.release()
-  await expect(ledger.getByRole('status')).toHaveText('Earned 1 Plot Point: cracked the vault.')
-  await expect(form.getByLabel('Reason')).toHaveValue('made the table laugh')
-  await form.getByLabel('Reason').press('Enter')
-  await expect(ledger.getByRole('status')).toHaveText('Earned 1 Plot Point: made the table laugh.')
-  await expect(form.getByLabel('Reason')).toHaveValue('')
+  const reason = form.getByLabel('Reason')
+  await nextKeptWhileSaving(
+    answers,
+    reason,
+    ['cracked the vault', 'made the table laugh'],
+    () => reason.press('Enter'),
+    (t) => expect(ledger.getByRole('status')).toHaveText(`Earned 1 Plot Point: ${t}.`),
+  )
   await expect(ledger.getByRole('button', { name: 'Plot Points 2' })).toBeVisible()
   expect(problems).toEqual([])
 })
@@ -210,17 +232,13 @@ test('Inventory: the next item typed while the one before is being added is kept
   const add = page.getByRole('form', { name: 'Add an item' })
   const name = add.getByLabel('New item')
 
-  answers.hold()
-  await name.fill('Torch')
-  await name.press('Enter')
-  await expect.poll(() => answers.held()).toBe(1)
-  await name.fill('Rope, 50 ft')
-  answers.release()
-  await expect(page.getByText('Added “Torch”.')).toBeVisible()
-  await expect(name).toHaveValue('Rope, 50 ft')
-  await name.press('Enter')
-  await expect(page.getByText('Added “Rope, 50 ft”.')).toBeVisible()
-  await expect(name).toHaveValue('')
+  await nextKeptWhileSaving(
+    answers,
+    name,
+    ['Torch', 'Rope, 50 ft'],
+    () => name.press('Enter'),
+    (t) => expect(page.getByText(`Added “${t}”.`)).toBeVisible(),
+  )
   const stored = new BetterSqlite3(lantern.dataFile, { readonly: true })
   try {
     expect(stored.prepare('select name from inventory_item where character_id = ? order by id').all(glam)).toEqual([{ name: 'Torch' }, { name: 'Rope, 50 ft' }])
@@ -239,17 +257,13 @@ test('Injuries: the next limb typed while the injury before is being recorded is
   const record = injuries.getByRole('form', { name: 'Record an injury' })
   const limb = record.getByLabel('Limb or organ')
 
-  answers.hold()
-  await limb.fill('left hand')
-  await record.getByRole('button', { name: 'Record injury' }).click()
-  await expect.poll(() => answers.held()).toBe(1)
-  await limb.fill('right eye')
-  answers.release()
-  await expect(injuries.getByRole('status')).toContainText('left hand')
-  await expect(limb).toHaveValue('right eye')
-  await record.getByRole('button', { name: 'Record injury' }).click()
-  await expect(injuries.getByRole('status')).toContainText('right eye')
-  await expect(limb).toHaveValue('')
+  await nextKeptWhileSaving(
+    answers,
+    limb,
+    ['left hand', 'right eye'],
+    () => record.getByRole('button', { name: 'Record injury' }).click(),
+    (t) => expect(injuries.getByRole('status')).toContainText(t),
+  )
   const stored = new BetterSqlite3(lantern.dataFile, { readonly: true })
   try {
     const parts = stored.prepare('select details from injury where character_id = ? order by id').all(glam) as { details: string }[]
@@ -299,18 +313,13 @@ test('Foes: the next foe typed into a LODE fight while the one before is being a
   const typed = combat.getByRole('form', { name: 'Type a foe into the fight' })
   const foe = typed.getByLabel('Foe')
 
-  answers.hold()
-  await foe.fill('Barrow ghoul')
-  await typed.getByRole('button', { name: 'Add foe' }).click()
-  await expect.poll(() => answers.held()).toBe(1)
-  await foe.fill('Wight')
-  answers.release()
-  const foes = combat.getByRole('list', { name: 'Foes' })
-  await expect(foes).toContainText('Barrow ghoul')
-  await expect(foe).toHaveValue('Wight')
-  await typed.getByRole('button', { name: 'Add foe' }).click()
-  await expect(foes).toContainText('Wight')
-  await expect(foe).toHaveValue('')
+  await nextKeptWhileSaving(
+    answers,
+    foe,
+    ['Barrow ghoul', 'Wight'],
+    () => typed.getByRole('button', { name: 'Add foe' }).click(),
+    (t) => expect(combat.getByRole('list', { name: 'Foes' })).toContainText(t),
+  )
   expect(problems).toEqual([])
 })
 
@@ -323,17 +332,13 @@ test('Ladder rulings: the reason typed for the next ruling while one is being ma
   await rollTab.getByText('No roll needed: the GM rules (LAD-4)').click()
   const why = rollTab.getByLabel('Why no roll')
 
-  answers.hold()
-  await why.fill('the door was never locked')
-  await rollTab.getByRole('button', { name: 'Success', exact: true }).click()
-  await expect.poll(() => answers.held()).toBe(1)
-  await why.fill('the guard is asleep')
-  answers.release()
-  await expect(rollTab.getByRole('status')).toContainText('the door was never locked')
-  await expect(why).toHaveValue('the guard is asleep')
-  await rollTab.getByRole('button', { name: 'Success', exact: true }).click()
-  await expect(rollTab.getByRole('status')).toContainText('the guard is asleep')
-  await expect(why).toHaveValue('')
+  await nextKeptWhileSaving(
+    answers,
+    why,
+    ['the door was never locked', 'the guard is asleep'],
+    () => rollTab.getByRole('button', { name: 'Success', exact: true }).click(),
+    (t) => expect(rollTab.getByRole('status')).toContainText(t),
+  )
   expect(problems).toEqual([])
 })
 
