@@ -342,6 +342,37 @@ test('Ladder rulings: the reason typed for the next ruling while one is being ma
   expect(problems).toEqual([])
 })
 
+test('Ranks Dangers: the next Danger typed while the one before is being added is kept', async ({ page, lantern }) => {
+  const problems = watchConsole(page)
+  const answers = await holdAnswers(page, 'ranks.danger')
+  const { id } = await campaignWithPc(page, lantern, 'The Six-Fingered Man', 'Resolution and Ranks', 'Georgia')
+  const db = new BetterSqlite3(lantern.dataFile)
+  db.prepare("insert into character (campaign_id, kind, name, created_at, updated_at) values (?, 'pc', 'Alexis', 't', 't')").run(id)
+  db.close()
+  await page.goto(`${lantern.url}#/c/${id}/table`)
+  const main = page.getByRole('main')
+  await main.getByRole('region', { name: 'Session' }).getByRole('button', { name: 'Start session' }).click()
+  const threat = main.getByRole('region', { name: 'Threat and Dangers' })
+  await threat.getByLabel('Per PC').fill('3')
+  await threat.getByRole('button', { name: 'Take this session’s Threat' }).click()
+  await expect(threat.getByTestId('rk-threat')).toHaveText('6')
+  // One Danger in front of each at most (RK-7): the first goes to Georgia, the next to Alexis, the
+  // next one free, whom the panel offers once Georgia faces hers.
+  await threat.getByLabel('Danger for').selectOption({ label: 'Georgia' })
+  await nextKeptWhileSaving(
+    answers,
+    threat.getByLabel('What'),
+    ['the cultist’s minions', 'a collapsing bridge'],
+    () => threat.getByRole('button', { name: 'Add Danger' }).click(),
+    (t) => expect(threat.getByRole('list', { name: 'Dangers in play' })).toContainText(t),
+  )
+  const dangers = threat.getByRole('list', { name: 'Dangers in play' })
+  await expect(dangers).toContainText('Georgia faces the cultist’s minions')
+  await expect(dangers).toContainText('Alexis faces a collapsing bridge')
+  await expect(threat.getByTestId('rk-threat')).toHaveText('4')
+  expect(problems).toEqual([])
+})
+
 test('NPC picker: the match moved to with the arrows stays chosen when newer matches arrive', async ({ page, lantern }) => {
   const problems = watchConsole(page)
   const answers = await holdAnswers(page, 'character.list')
