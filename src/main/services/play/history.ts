@@ -169,5 +169,5 @@ export async function tableLog(deps: ServiceDeps, q: { campaignId: number; limit
   const key = (e: LogEntry) => ({ group: actionOf(e.id)?.first_log_id ?? e.id, head: heads.has(e.id) || !actionOf(e.id), time: e.gameTime })
   const keyed = page.map((e) => ({ e, k: key(e) }))
   keyed.sort((x, y) => y.k.group - x.k.group || Number(y.k.head) - Number(x.k.head) || x.k.time - y.k.time || x.e.id - y.e.id)
-  return { entries: keyed.map((x) => x.e), cut: cut && cut.lines > 0 ? cut : null }
+  return { entries: keyed.map((x) => x.e), cut }
 }
