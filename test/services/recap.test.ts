@@ -227,6 +227,17 @@ describe('recap.session: signal, not noise', () => {
     expect(lines.some((l) => l.includes('Setting'))).toBe(false)
   })
 
+  it('tells a Challenge System challenge as a conflict from its start to its end, its rounds too, whatever it is about', async () => {
+    const { campaignId, sessionId } = await startSession('challenge')
+    const cecilie = (await gm(core, 'character.create', { campaignId, kind: 'pc', name: 'Cecilie', sheet: { abilities: [{ name: 'Dragon slaying', rating: 7, reserves: 5 }] } })).id
+    const started = await gm(core, 'challenge.start', { campaignId, sides: [{ characterId: cecilie, ability: 'Dragon slaying', rating: 7, reserves: 5 }, { name: 'the dragon', rating: 8 }] })
+    await gm(core, 'challenge.playOut', { id: started.id })
+    const lines = items(section(parse((await gm(core, 'recap.session', { sessionId, variant: 'gm' })).markdown), 'Timeline')).filter((l) => l.includes('Cecilie vs the dragon'))
+    // CH-4: Cecilie 7 with reserves 5 against the dragon 8 is a draw in four rounds.
+    expect(lines).toHaveLength(5)
+    expect(lines.filter((l) => !/^00:00 · Conflict — /.test(l))).toEqual([])
+  })
+
   it('collects open threads: a Threads section, lines marked “Thread:”, unchecked tasks; the players get only those of their Recap', async () => {
     const { sessionId } = await startSession('osr')
     await gm(core, 'session.update', {

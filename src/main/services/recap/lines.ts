@@ -56,6 +56,9 @@ function topicOfKind(kind: string): string | null {
   if (kind.startsWith('session.')) return 'Session'
   if (kind.startsWith('clock.journey-') || kind.startsWith('clock.event.journey-')) return 'Journey'
   if (kind === 'clock.rest' || kind === 'clock.mode') return 'Time'
+  // A Challenge System challenge is a conflict from start to end, whatever it is about (CH-1); its
+  // rounds are not a fight's. A fight begun on the clock bar (challenge.combat.*) is combat.
+  if (kind.startsWith('challenge.') && !kind.startsWith('challenge.combat.')) return 'Conflict'
   if (/combat|round|initiative|harm|damage/.test(kind)) return 'Combat'
   if (/conflict|duel|opposed|challenge\.|race|team/.test(kind)) return 'Conflict'
   return 'Roll'
