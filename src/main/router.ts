@@ -40,7 +40,9 @@ export function describeIssues(method: string, issues: readonly z.core.$ZodIssue
     const problem = i.code === 'unrecognized_keys' ? `unexpected field(s): ${i.keys.join(', ')}` : i.message
     return { field, problem }
   })
-  return { code: 'invalid_input', message: `${describeProblems(details, method)}. Nothing was changed.`, details }
+  const said = describeProblems(details, method)
+  // A problem that ends a sentence itself ("road, forest, marsh …") takes no second full stop.
+  return { code: 'invalid_input', message: `${said}${/[.!?…]$/.test(said) ? '' : '.'} Nothing was changed.`, details }
 }
 
 function refuse(code: ApiError['code'], message: string, field = 'method'): CallResult {

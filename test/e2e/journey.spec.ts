@@ -188,3 +188,34 @@ for (const c of CASES) {
     expect(problems).toEqual([])
   })
 }
+
+test('a leg added is ready to type in; its blank ground is said once, at its field, and the plan is not sent until it is named', async ({ page, lantern }) => {
+  const problems = watchConsole(page)
+  const sent: string[] = []
+  page.on('websocket', (ws) => ws.on('framesent', (f) => sent.push(String(f.payload))))
+  await createCampaign(page, lantern, 'The Barrow Road', 'Old-school core')
+  await openSection(page, 'Journey')
+  const main = page.getByRole('main')
+  await page.getByLabel('To (a place typed)').fill('Glimmerford')
+  await page.getByRole('button', { name: 'Add a leg' }).click()
+  const ground = page.getByLabel('Ground (leg 2)')
+  // The new leg's ground has the keyboard, and a leg not yet written is no mistake.
+  await expect(ground).toBeFocused()
+  await expect(ground).not.toHaveAttribute('aria-invalid', 'true')
+  await expect(main.getByRole('alert')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Plan journey' }).click()
+  // Refused by its own numbers: said at the form, the field marked and given the keyboard; nothing sent, nothing in the clock bar.
+  await expect(main.getByRole('alert')).toHaveText('Ground (leg 2): name the ground: road, forest, marsh … Nothing was changed.')
+  await expect(ground).toHaveAttribute('aria-invalid', 'true')
+  await expect(ground).toBeFocused()
+  await expect(page.getByRole('region', { name: 'Clock' }).getByRole('alert')).toHaveCount(0)
+  expect(sent.filter((f) => f.includes('"journey.plan"'))).toEqual([])
+  await page.screenshot({ path: `${SHOTS}/journey-plan-refused.png` })
+  await ground.fill('forest')
+  await expect(main.getByRole('alert')).toHaveCount(0)
+  await expect(ground).not.toHaveAttribute('aria-invalid', 'true')
+  await page.getByRole('button', { name: 'Plan journey' }).click()
+  await expect(page.getByRole('button', { name: 'Set out' })).toBeVisible()
+  expect(sent.filter((f) => f.includes('"journey.plan"'))).toHaveLength(1)
+  expect(problems).toEqual([])
+})

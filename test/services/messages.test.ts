@@ -172,3 +172,13 @@ describe('refusals name each field by its label, in plain words, and write nothi
     expect(fieldLabel('input')).toBe('')
   })
 })
+
+describe('a refusal reads as sentences', () => {
+  it('a problem ending in an ellipsis takes no second full stop: a journey leg with no ground', async () => {
+    const campaignId = (await gm(core, 'campaign.create', { name: 'The Barrow Road', system: 'osr' })).id
+    const leg = { terrain: 'road', length: 6, place: 'open', threshold: 20, tableId: null } as const
+    const e = await refused(core, 'journey.preview', { campaignId, toName: 'Glimmerford', legs: [leg, { ...leg, terrain: ' ' }] })
+    expect(e.message).toBe('Ground (leg 2): name the ground: road, forest, marsh … Nothing was changed.')
+    expect(e.details).toEqual([{ field: 'legs.1.terrain', problem: 'name the ground: road, forest, marsh …' }])
+  })
+})
