@@ -102,7 +102,8 @@ describe('CLK-14, CLK-15: travelling is a clock step that stops at the first enc
   it('stops at the encounter saying where on the road and how far off; G travels on; camps; arrives', async () => {
     const campaignId = await osrParty()
     const journeyId = await planned(campaignId)
-    await gm(core, 'journey.setOut', { campaignId, journeyId })
+    const out = await gm(core, 'journey.setOut', { campaignId, journeyId })
+    expect(out.summary).toBe('Set out: To Glimmerford, at 600 ft a turn in the open, 60 ft enclosed, Glam setting the pace')
     const r = await gm(core, 'journey.travel', { campaignId, until: 'arrival' })
     expect(r.encounter).not.toBeNull()
     expect(r.summary).toMatch(/an encounter (on the road|in camp) at (mile [\d.]+ of leg \d \((road|forest|marsh)\))/)

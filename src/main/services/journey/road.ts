@@ -38,7 +38,7 @@ export async function setOut(deps: ServiceDeps, input: { campaignId: number; jou
       state: { ...ctx.state, mode: 'exploration', encounters: { ...ctx.state.encounters, threshold: first.threshold, place: first.place } },
       journey: { ...startRoad({ open: speed.open, enclosed: speed.enclosed }, rules.marchSeconds), journeyId: road.journey.id },
       goOn: null,
-      summary: `Set out on ${road.journey.name}: ${Math.round(speed.open)} ft a turn in the open, ${Math.round(speed.enclosed)} ft enclosed${slow}`,
+      summary: `Set out: ${road.journey.name}, at ${Math.round(speed.open).toLocaleString('en')} ft a turn in the open, ${Math.round(speed.enclosed).toLocaleString('en')} ft enclosed${slow}`,
       payload: { journey: road.journey.name, journeyId: road.journey.id, leg: 0, terrain: first.name, unit: road.rows[0]?.unit ?? 'miles' },
     }
   })
