@@ -3,7 +3,8 @@
  * (balances + the newest page of the timeline with running balances), and the balance of one
  * currency over 10,000 and 100,000 entries, read from the sums kept beside the entries (migration
  * 0020), beside a bare sum of the entries (what it cost before), and ledger.earn, whose balance
- * check reads the same, beside a bare fsync'd insert. The timeline's running balances are a window
+ * check reads the same, and a Ladder roll by the character (its Plot Points read for the spends it
+ * offers), beside a bare fsync'd insert. The timeline's running balances are a window
  * over the `ledger_balance` index. Baselines are bare better-sqlite3 queries.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -65,6 +66,11 @@ export default async function (): Promise<void> {
       await g2.add('floor: a bare fsync\'d insert of an entry', () => floorInsert.run(campaignId, orb), { minMs: 600, fsyncCalls: 30 })
       await g2.add('router: ledger.earn (balance check, entry, log, event, search index)', async () => {
         await call('ledger.earn', { campaignId, characterId: orb, currency: 'pp', amount: 1, reason: 'bench' })
+        await settle(core)
+      }, { minMs: 600, fsyncCalls: 30 })
+      // A roll reads the roller's Plot Points for the spends it offers (LAD-22), the kept sum too.
+      await g2.add('router: ladder.roll by the same character (its Plot Points read for the spends offered)', async () => {
+        await call('ladder.roll', { campaignId, characterId: orb, name: 'Orb', what: 'Climbing', asset: 'good', difficulty: 'good', extended: false, wonky: null, vulnerability: false, gmOnly: false })
         await settle(core)
       }, { minMs: 600, fsyncCalls: 30 })
       g2.print()

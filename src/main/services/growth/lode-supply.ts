@@ -19,16 +19,16 @@ export async function energySupplyOf(db: Kysely<Database>, characterId: number):
   return parsed.success ? parsed.data.energySupply : 0
 }
 
-/** A character's Energy now: the sum of their entries. */
+/** A character's Energy now: the sum of their entries, kept beside them. */
 async function energyOf(db: Kysely<Database>, campaignId: number, characterId: number): Promise<number> {
   const row = await db
-    .selectFrom('ledger_entry')
-    .select((eb) => eb.fn.sum<number>('amount').as('n'))
+    .selectFrom('ledger_sum')
+    .select('balance')
     .where('campaign_id', '=', campaignId)
-    .where('character_id', '=', characterId)
+    .where('holder', '=', characterId)
     .where('currency', '=', 'energy')
     .executeTakeFirst()
-  return Number(row?.n ?? 0)
+  return Number(row?.balance ?? 0)
 }
 
 /**

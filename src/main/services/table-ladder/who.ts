@@ -51,21 +51,21 @@ export async function injuryStatuses(db: Kysely<Database>, characterIds: readonl
 }
 
 /**
- * Plot Point balances of characters: the sum of their ledger entries (LAD-21).
+ * Plot Point balances of characters: the sum of their ledger entries (LAD-21), read from the sums
+ * kept beside them (one row each, however long the ledger).
  * @example (await plotPoints(db, 1, [4])).get(4) // 2
  */
 export async function plotPoints(db: Kysely<Database>, campaignId: number, characterIds: readonly number[]): Promise<Map<number, number>> {
   const balances = new Map<number, number>(characterIds.map((id) => [id, 0]))
   if (characterIds.length === 0) return balances
   const rows = await db
-    .selectFrom('ledger_entry')
-    .select((eb) => ['character_id', eb.fn.sum<number>('amount').as('balance')])
+    .selectFrom('ledger_sum')
+    .select(['holder', 'balance'])
     .where('campaign_id', '=', campaignId)
     .where('currency', '=', 'pp')
-    .where('character_id', 'in', characterIds)
-    .groupBy('character_id')
+    .where('holder', 'in', characterIds)
     .execute()
-  for (const r of rows) if (r.character_id !== null) balances.set(r.character_id, Number(r.balance))
+  for (const r of rows) balances.set(r.holder, Number(r.balance))
   return balances
 }
 

@@ -9,7 +9,6 @@ import type { LodeRollTable } from '../../db/schema-lode'
 import { DEFAULT_WEB, type PoolAttempt } from '../../engines/lode'
 import type { LodeRoll, LodeRollSide } from '../../../shared/contract'
 import { type Tx, AppError } from '../core'
-import { holderEntries } from '../ledger'
 
 export type RollKind = LodeRollTable['kind']
 
@@ -107,14 +106,17 @@ export async function linkLog(tx: Tx, rollId: number, logEntryId: number): Promi
 }
 
 /**
- * A character's Destiny and Energy now: the sums of their ledger entries (LODE-9).
+ * A character's Destiny and Energy now: the sums of their ledger entries (LODE-9), read from the
+ * sums kept beside them.
  * @example await pointsOf(db, 1, 4) // { destiny: 2, energy: 3 }
  */
 export async function pointsOf(db: Kysely<Database>, campaignId: number, characterId: number): Promise<{ destiny: number; energy: number }> {
-  const rows = await holderEntries(db, { campaignId, characterId })
-    .select((eb) => ['currency', eb.fn.sum<number>('amount').as('balance')])
+  const rows = await db
+    .selectFrom('ledger_sum')
+    .select(['currency', 'balance'])
+    .where('campaign_id', '=', campaignId)
+    .where('holder', '=', characterId)
     .where('currency', 'in', ['destiny', 'energy'])
-    .groupBy('currency')
     .execute()
   const of = (c: string) => Number(rows.find((r) => r.currency === c)?.balance ?? 0)
   return { destiny: of('destiny'), energy: of('energy') }
