@@ -202,6 +202,16 @@ export interface LedgerSumTable {
   balance: number
 }
 
+/**
+ * Each campaign's version of what the players' gate reads (foes met, reveals, the party), made new
+ * by triggers at every change to those rows (migration 0021). A number on SQLite; PostgreSQL's
+ * bigint reads as text.
+ */
+export interface PlayersVersionTable {
+  campaign_id: number
+  version: number | string
+}
+
 export interface InjuryTable {
   id: Generated<number>
   campaign_id: number
@@ -250,6 +260,7 @@ export interface RecordTables {
   encounter_row: EncounterRowTable
   ledger_entry: LedgerEntryTable
   ledger_sum: LedgerSumTable
+  players_version: PlayersVersionTable
   injury: InjuryTable
   search_index: SearchIndexTable
   search_pending: SearchPendingTable

@@ -13,6 +13,7 @@ import * as m0017 from './0017-action-by'
 import * as m0018 from './0018-audiences'
 import * as m0019 from './0019-journeys'
 import * as m0020 from './0020-ledger-sums'
+import * as m0021 from './0021-players-version'
 
 export const pgMigrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -20,6 +21,7 @@ export const pgMigrations: Record<string, Migration> = {
   '0018-audiences': m0018,
   '0019-journeys': m0019,
   '0020-ledger-sums': m0020,
+  '0021-players-version': m0021,
 }
 
 export const pgMigrationProvider: MigrationProvider = {

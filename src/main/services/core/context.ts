@@ -46,6 +46,8 @@ export interface Tx {
    * entry of another campaign. Undefined on SQLite and under the library's lock.
    */
   readonly campaignLock?: number | undefined
+  /** The library the unit runs on (its database handle), for what is kept per library between units. */
+  readonly library?: object
   /** Queues a push event to be sent once the transaction has committed. */
   emitAfterCommit<K extends EventName>(event: K, payload: EventMessage<K>['payload']): void
 }
@@ -97,6 +99,7 @@ async function runUnit<T>(deps: ServiceDeps, fn: (tx: Tx) => Promise<T>, lock: L
       sqlite: sqliteOf(deps.db),
       audience: deps.audience,
       campaignLock: lock !== null && lock !== 'library' ? lock.campaignId : undefined,
+      library: deps.db,
       emitAfterCommit(event, payload) {
         pending.push({ event, payload } as EventMessage)
       },

@@ -45,11 +45,11 @@ const LOOSE_ID_COLUMNS: Record<string, string> = {
  */
 export const NOT_CARRIED: ReadonlySet<string> = new Set(['action'])
 
-/** Tables that are never exported: FTS5, its queue, the log's tally and the ledger's sums rebuilt by triggers, the migrator's own, SQLite's own. */
+/** Tables that are never exported: FTS5, its queue, the log's tally, the ledger's sums and the players' version kept by triggers, the migrator's own, SQLite's own. */
 export function isInternal(name: string): boolean {
   return (
     name.startsWith('sqlite_') || name.startsWith('kysely_') || name.startsWith('search_index') ||
-    name === 'search_pending' || name === 'log_tally' || name === 'ledger_sum' || NOT_CARRIED.has(name)
+    name === 'search_pending' || name === 'log_tally' || name === 'ledger_sum' || name === 'players_version' || NOT_CARRIED.has(name)
   )
 }
 

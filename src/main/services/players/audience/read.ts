@@ -12,7 +12,7 @@ import type { LogEntry } from '../../../../shared/contract'
 import type { RolledFace } from '../../../engines/dice'
 import { decideOld } from './rules'
 import { FACES_HIDDEN } from './kinds/rule'
-import { metFoes, visibilityOf, type Visibility } from './visibility'
+import { currentVisibility, type Visibility } from './visibility'
 
 declare const forPlayers: unique symbol
 
@@ -52,10 +52,7 @@ export async function playersEntries(db: Kysely<Database>, campaignId: number, r
     if (r.audience === 'all') payload = JSON.parse(r.payload) as Record<string, unknown>
     else if (r.audience === 'players' && r.players !== null) payload = JSON.parse(r.players) as Record<string, unknown>
     else if (r.audience === 'old') {
-      if (old === null) {
-        const known = await metFoes(db, campaignId)
-        old = visibilityOf(known.foes, known.party)
-      }
+      old ??= await currentVisibility(db, campaignId)
       const d = decideOld(r.kind, JSON.parse(r.payload) as Record<string, unknown>, r.gm_only === 1, old)
       if (d.audience === 'gm') continue
       payload = d.players ?? (JSON.parse(r.payload) as Record<string, unknown>)

@@ -93,20 +93,50 @@ export async function metFoes(db: Kysely<Database>, campaignId: number): Promise
   }
 }
 
+/**
+ * The visibilities read, per library, by campaign and version (migration 0021: the library gives a
+ * campaign a new random version at each change to what the gate reads of it). A version names one
+ * state of those rows, so what was read for it holds for as long as it is the campaign's; a
+ * version made by a transaction that was rolled back is never read again. The newest few are kept.
+ */
+const byLibrary = new WeakMap<object, Map<string, Visibility>>()
+const KEPT_VERSIONS = 64
+
+/**
+ * A campaign's visibility now, as `db` sees it (a unit's transaction, or the library itself): the
+ * version read first, then, unless that version's visibility is kept for `library`, the foes and
+ * the party. What is read after the version is as new as it or newer, so what is kept under a
+ * version is never older than it.
+ * @example (await currentVisibility(deps.db, 1)).words('The Cave bear roars') // 'The a foe roars'
+ */
+export async function currentVisibility(db: Kysely<Database>, campaignId: number, library: object = db): Promise<Visibility> {
+  let kept = byLibrary.get(library)
+  if (!kept) byLibrary.set(library, (kept = new Map()))
+  const row = await db.selectFrom('players_version').select('version').where('campaign_id', '=', campaignId).executeTakeFirst()
+  const key = row ? `${campaignId}:${String(row.version)}` : null
+  const known = key === null ? undefined : kept.get(key)
+  if (known) return known
+  const met = await metFoes(db, campaignId)
+  const v = visibilityOf(met.foes, met.party)
+  if (key !== null) {
+    kept.set(key, v)
+    if (kept.size > KEPT_VERSIONS) kept.delete(kept.keys().next().value!)
+  }
+  return v
+}
+
 const cached = new WeakMap<object, Map<number, Visibility>>()
 
 /**
  * A campaign's visibility inside a unit of work, read once per unit (`forgetVisibility` after a
- * change to the foes met or to what is revealed).
+ * change to the foes met or to what is revealed), and kept between units while the campaign's
+ * version stands.
  */
 export async function visibilityIn(tx: Tx, campaignId: number): Promise<Visibility> {
   let byCampaign = cached.get(tx)
   if (!byCampaign) cached.set(tx, (byCampaign = new Map()))
   let v = byCampaign.get(campaignId)
-  if (!v) {
-    const known = await metFoes(tx.trx, campaignId)
-    byCampaign.set(campaignId, (v = visibilityOf(known.foes, known.party)))
-  }
+  if (!v) byCampaign.set(campaignId, (v = await currentVisibility(tx.trx, campaignId, tx.library ?? tx)))
   return v
 }
 
