@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import { libraryEach } from '../support/temp-library'
 import { gm } from '../support/calls'
+import { seededRandom as random } from '../support/seeded-random'
 import { all } from '../support/sql'
 import { exportCampaign, importCampaign } from '../../src/main/services/transfer'
 
@@ -25,18 +26,6 @@ async function sums(): Promise<{ kept: Sum[]; summed: Sum[] }> {
      group by campaign_id, coalesce(character_id, 0), currency having sum(amount) <> 0`,
   )
   return { kept: sorted(kept), summed: sorted(summed) }
-}
-
-/** A seeded generator, so a failing run can be run again. */
-function random(seed: number): () => number {
-  let s = seed >>> 0
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0
-    let z = s
-    z = Math.imul(z ^ (z >>> 15), z | 1)
-    z ^= z + Math.imul(z ^ (z >>> 7), z | 61)
-    return ((z ^ (z >>> 14)) >>> 0) / 2 ** 32
-  }
 }
 
 describe('the ledger’s kept balances (LAD-21)', () => {

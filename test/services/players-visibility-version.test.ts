@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest'
 import { libraryEach, tempLibrary } from '../support/temp-library'
 import { gm } from '../support/calls'
+import { seededRandom as random } from '../support/seeded-random'
 import { insert, run, value } from '../support/sql'
 import { unitOfWork } from '../../src/main/services/core'
 import { currentVisibility, metFoes, visibilityIn, visibilityOf, type Visibility } from '../../src/main/services/players/audience/visibility'
@@ -37,18 +38,6 @@ function reading(v: Visibility) {
 async function fresh(campaignId: number) {
   const known = await metFoes(t.core.deps.db, campaignId)
   return reading(visibilityOf(known.foes, known.party))
-}
-
-/** A seeded generator, so a failing run can be run again. */
-function random(seed: number): () => number {
-  let s = seed >>> 0
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0
-    let z = s
-    z = Math.imul(z ^ (z >>> 15), z | 1)
-    z ^= z + Math.imul(z ^ (z >>> 7), z | 61)
-    return ((z ^ (z >>> 14)) >>> 0) / 2 ** 32
-  }
 }
 
 describe('the players’ gate kept between changes (migration 0021)', () => {
