@@ -5,6 +5,8 @@
  * back whole; redo makes it again at the same dice counter. The baseline is the step itself, through
  * the same service, in the same process. Each case runs on a fresh copy of the prepared library.
  * Each call is timed until what it started has finished (its events and search indexing, `settle`).
+ * Then a note undone, and a note made just after an undo, in a new campaign and in one whose history
+ * holds 70,000 actions (the redo stack is read, not the history).
  */
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -87,6 +89,36 @@ export default async function (): Promise<void> {
     g.record('service: play.undo of that step', undoMs, RUNS, false, undoFsyncs)
     g.record('service: play.redo of it, same dice', redoMs, RUNS, false, redoFsyncs)
     g.print()
+
+    // A long campaign's history: 70,000 actions made, 5,000 of them undone long ago. An undo puts its
+    // action on the redo stack, and a new action clears the stack; each reads the stack, not the history.
+    const h = new BenchGroup('a note undone, and a note after an undo: per call, p50 of 100')
+    for (const [label, history] of [['a new campaign', 0], ['a campaign of 70,000 actions, 5,000 undone long ago', 70_000]] as const) {
+      const core = await fresh()
+      const made = core.handle.sqlite.prepare(
+        "insert into action (campaign_id, method, input, kind, summary, first_log_id, last_log_id, created, status, redoable, created_at, made_by) values (?, 'log.note', '{}', 'log', 'earlier', 0, 0, '[]', ?, 0, 't', '')",
+      )
+      core.handle.sqlite.transaction(() => {
+        for (let i = 0; i < history; i++) made.run(campaignId, i % 14 === 0 ? 'undone' : 'done')
+      })()
+      const undos: number[] = []
+      const notes: number[] = []
+      for (let i = 0; i < 100; i++) {
+        await change(core, 'log.note', { campaignId, text: `note ${i}` })
+        let t0 = performance.now()
+        await undo(core)
+        undos.push(performance.now() - t0)
+        t0 = performance.now()
+        await change(core, 'log.note', { campaignId, text: `after ${i}` })
+        notes.push(performance.now() - t0)
+      }
+      await core.close()
+      undos.sort((a, b) => a - b)
+      notes.sort((a, b) => a - b)
+      h.record(`service: play.undo of a note, ${label}`, undos[50]!, 100, history === 0)
+      h.record(`service: log.note just after an undo (clears the redo stack), ${label}`, notes[50]!, 100)
+    }
+    h.print()
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

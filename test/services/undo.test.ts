@@ -129,6 +129,33 @@ describe('redo of what was just undone', () => {
   })
 })
 
+describe('the redo stack', () => {
+  it('is the undos made since the last new action, redone newest first, however many undos the campaign made before', async () => {
+    const campaignId = (await gm(core, 'campaign.create', { name: 'Keep', system: 'osr', seed: 'stack' })).id
+    const note = (text: string) => gm(core, 'log.note', { campaignId, text })
+    const standing = async () => (await gm(core, 'log.list', { campaignId, limit: 50 })).filter((e) => e.kind === 'note' && !e.undone).map((e) => e.payload.text).reverse()
+    for (const t of ['one', 'two', 'three', 'four']) await note(t)
+    // Two undone, then cleared by something new: they are never redone.
+    await gm(core, 'play.undo', { campaignId })
+    await gm(core, 'play.undo', { campaignId })
+    await note('five')
+    expect(await standing()).toEqual(['one', 'two', 'five'])
+    // A new stack: five, then two, undone; redone two first, then five; then nothing.
+    await gm(core, 'play.undo', { campaignId })
+    await gm(core, 'play.undo', { campaignId })
+    expect(await standing()).toEqual(['one'])
+    expect((await gm(core, 'play.redo', { campaignId })).redone).toMatch(/two/)
+    expect((await gm(core, 'play.redo', { campaignId })).redone).toMatch(/five/)
+    expect(await standing()).toEqual(['one', 'two', 'five'])
+    expect((await refused(core, 'play.redo', { campaignId })).message).toMatch(/^There is nothing to redo/)
+    // Undone again after the redos, and cleared by a new note: the stack is empty.
+    await gm(core, 'play.undo', { campaignId })
+    await note('six')
+    expect((await gm(core, 'play.history', { campaignId })).redo).toBeNull()
+    expect(await standing()).toEqual(['one', 'two', 'six'])
+  })
+})
+
 describe('newest first, whichever undo button is pressed', () => {
   it('CLK-6: the clock bar’s own undo waits while a newer action stands, and the history lists both', async () => {
     const campaignId = (await gm(core, 'campaign.create', { name: 'Keep', system: 'ladder' })).id

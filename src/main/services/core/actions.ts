@@ -34,10 +34,13 @@ export async function newestStandingAction(db: Kysely<Database>, campaignId: num
  * @example await markActionUndone(tx, action)
  */
 export async function markActionUndone(tx: Tx, action: ActionRow): Promise<void> {
+  // On top of the redo stack as it stands: the actions still redoable (their partial index, so an
+  // undo reads a few rows however many actions the campaign has made).
   const last = await tx.trx
     .selectFrom('action')
     .select((eb) => eb.fn.max('undone_seq').as('seq'))
     .where('campaign_id', '=', action.campaign_id)
+    .where('redoable', '=', 1)
     .executeTakeFirst()
   await tx.trx
     .updateTable('action')

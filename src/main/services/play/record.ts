@@ -137,8 +137,10 @@ export function actionRecorder(method: string, input: unknown, redo?: { dice: (t
         .executeTakeFirstOrThrow()
       actionId = made.id
       if (redo) await redo.onRecorded(tx, made)
-      // Something new was done: what was undone before it can no longer be redone.
-      else await tx.trx.updateTable('action').set({ redoable: 0 }).where('campaign_id', '=', campaignId).where('status', '=', 'undone').where('redoable', '=', 1).execute()
+      // Something new was done: what was undone before it can no longer be redone. Only an undone
+      // action is ever redoable; asking for redoable alone lets the redo stack's partial index find
+      // them, where asking for 'undone' too read every undone action the campaign ever had.
+      else await tx.trx.updateTable('action').set({ redoable: 0 }).where('campaign_id', '=', campaignId).where('redoable', '=', 1).execute()
     },
   }
 }
