@@ -5,8 +5,9 @@
  * back whole; redo makes it again at the same dice counter. The baseline is the step itself, through
  * the same service, in the same process. Each case runs on a fresh copy of the prepared library.
  * Each call is timed until what it started has finished (its events and search indexing, `settle`).
- * Then a note undone, and a note made just after an undo, in a new campaign and in one whose history
- * holds 70,000 actions (the redo stack is read, not the history).
+ * Then a note undone, a note made just after an undo, and the table's History panel and log read
+ * after a change, in a new campaign and in one whose history holds 70,000 actions (each reads the
+ * newest actions or the redo stack, not the history).
  */
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -92,7 +93,7 @@ export default async function (): Promise<void> {
 
     // A long campaign's history: 70,000 actions made, 5,000 of them undone long ago. An undo puts its
     // action on the redo stack, and a new action clears the stack; each reads the stack, not the history.
-    const h = new BenchGroup('a note undone, and a note after an undo: per call, p50 of 100')
+    const h = new BenchGroup('a note undone, a note after an undo, and what the table reads after a change: per call, p50 of 100')
     for (const [label, history] of [['a new campaign', 0], ['a campaign of 70,000 actions, 5,000 undone long ago', 70_000]] as const) {
       const core = await fresh()
       const made = core.handle.sqlite.prepare(
@@ -103,6 +104,8 @@ export default async function (): Promise<void> {
       })()
       const undos: number[] = []
       const notes: number[] = []
+      const histories: number[] = []
+      const logs: number[] = []
       for (let i = 0; i < 100; i++) {
         await change(core, 'log.note', { campaignId, text: `note ${i}` })
         let t0 = performance.now()
@@ -111,12 +114,20 @@ export default async function (): Promise<void> {
         t0 = performance.now()
         await change(core, 'log.note', { campaignId, text: `after ${i}` })
         notes.push(performance.now() - t0)
+        // What the table reads again after each change: its History panel and its log.
+        t0 = performance.now()
+        await call(core, 'play.history', { campaignId })
+        histories.push(performance.now() - t0)
+        t0 = performance.now()
+        await call(core, 'play.log', { campaignId, limit: 200 })
+        logs.push(performance.now() - t0)
       }
       await core.close()
-      undos.sort((a, b) => a - b)
-      notes.sort((a, b) => a - b)
-      h.record(`service: play.undo of a note, ${label}`, undos[50]!, 100, history === 0)
-      h.record(`service: log.note just after an undo (clears the redo stack), ${label}`, notes[50]!, 100)
+      const p50 = (xs: number[]) => xs.sort((a, b) => a - b)[50]!
+      h.record(`service: play.undo of a note, ${label}`, p50(undos), 100, history === 0)
+      h.record(`service: log.note just after an undo (clears the redo stack), ${label}`, p50(notes), 100)
+      h.record(`service: play.history (the table's History panel), ${label}`, p50(histories), 100)
+      h.record(`service: play.log (the table's log, 200 entries), ${label}`, p50(logs), 100)
     }
     h.print()
   } finally {

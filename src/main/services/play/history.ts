@@ -89,14 +89,11 @@ async function itemOf(db: Kysely<Database>, a: ActionRow): Promise<HistoryItem> 
  * @example await actionHistory(deps, { campaignId: 1, limit: 20 })
  */
 export async function actionHistory(deps: ServiceDeps, input: { campaignId: number; limit: number }): Promise<History> {
-  const rows = await deps.db
-    .selectFrom('action')
-    .selectAll()
-    .where('campaign_id', '=', input.campaignId)
-    .where('status', '!=', 'redone')
-    .orderBy('id', 'desc')
-    .limit(input.limit)
-    .execute()
+  // The newest done and the newest undone, each read down its own index in id order, then the
+  // newest of both: asking for "not redone" at once read and sorted every action the campaign made.
+  const newest = (status: 'done' | 'undone') =>
+    deps.db.selectFrom('action').selectAll().where('campaign_id', '=', input.campaignId).where('status', '=', status).orderBy('id', 'desc').limit(input.limit).execute()
+  const rows = [...(await newest('done')), ...(await newest('undone'))].sort((a, b) => b.id - a.id).slice(0, input.limit)
   const items: HistoryItem[] = []
   for (const a of rows) items.push(await itemOf(deps.db, a))
   const undo = await newestStandingAction(deps.db, input.campaignId)
@@ -109,15 +106,17 @@ export async function actionHistory(deps: ServiceDeps, input: { campaignId: numb
   }
 }
 
-/** The actions that wrote any of the entries from `low` to `high`. */
-function actionsOver(db: Kysely<Database>, campaignId: number, low: number, high: number) {
-  return db
-    .selectFrom('action')
-    .select(['first_log_id', 'last_log_id', 'kind'])
-    .where('campaign_id', '=', campaignId)
-    .where('first_log_id', '<=', high)
-    .where('last_log_id', '>=', low)
-    .execute()
+/**
+ * The actions that wrote any of the entries from `low` to `high`: those begun among them, and the
+ * one begun before them if it reaches into them. A campaign's actions never overlap (one at a time,
+ * each writing after the one before), so only the last begun before `low` can; each part is read
+ * down the index by `first_log_id`, however many actions the campaign has made.
+ */
+async function actionsOver(db: Kysely<Database>, campaignId: number, low: number, high: number) {
+  const of = () => db.selectFrom('action').select(['first_log_id', 'last_log_id', 'kind']).where('campaign_id', '=', campaignId)
+  const begun = await of().where('first_log_id', '>=', low).where('first_log_id', '<=', high).execute()
+  const before = await of().where('first_log_id', '<', low).orderBy('first_log_id', 'desc').limit(1).executeTakeFirst()
+  return before && before.last_log_id >= low ? [before, ...begun] : begun
 }
 
 /** The most of an action's earlier entries a page takes in to show the action whole. */
