@@ -14,6 +14,7 @@ import * as m0018 from './0018-audiences'
 import * as m0019 from './0019-journeys'
 import * as m0020 from './0020-ledger-sums'
 import * as m0021 from './0021-players-version'
+import * as m0022 from './0022-ranks-settled'
 
 export const pgMigrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -22,6 +23,7 @@ export const pgMigrations: Record<string, Migration> = {
   '0019-journeys': m0019,
   '0020-ledger-sums': m0020,
   '0021-players-version': m0021,
+  '0022-ranks-settled': m0022,
 }
 
 export const pgMigrationProvider: MigrationProvider = {

@@ -94,7 +94,7 @@ export async function metInCombat(deps: ServiceDeps, campaignId: number): Promis
   return unitOfWork(deps, async (tx) => {
     const stored = await clock.loadStoredClock(tx, campaignId)
     if (!stored.combat) return { foes: [] }
-    const row = await tx.trx.selectFrom('log_entry').select(['payload', 'game_time']).where('campaign_id', '=', campaignId).where('kind', '=', 'ladder.combat.met').where('undone', '=', 0).orderBy('id', 'desc').executeTakeFirst()
+    const row = await tx.trx.selectFrom('log_entry').select(['payload', 'game_time']).where('campaign_id', '=', campaignId).where('kind', '=', 'ladder.combat.met').where('undone', '=', 0).orderBy('id', 'desc').limit(1).executeTakeFirst()
     if (!row || row.game_time < stored.combat.startedAt) return { foes: [] }
     return { foes: (JSON.parse(row.payload) as { foes: string[] }).foes }
   })

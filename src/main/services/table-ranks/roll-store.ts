@@ -86,7 +86,7 @@ function standingRolls(db: Kysely<Database>, campaignId: number) {
  * @example await openRollRow(db, 1)
  */
 export async function openRollRow(db: Kysely<Database>, campaignId: number): Promise<RanksRollRow | null> {
-  const row = await standingRolls(db, campaignId).where('ranks_roll.status', '=', 'open').orderBy('ranks_roll.id', 'desc').executeTakeFirst()
+  const row = await standingRolls(db, campaignId).where('ranks_roll.status', '=', 'open').orderBy('ranks_roll.id', 'desc').limit(1).executeTakeFirst()
   return row ?? null
 }
 
@@ -99,6 +99,7 @@ export async function lastSettledRollRow(db: Kysely<Database>, campaignId: numbe
     .where('ranks_roll.status', 'in', ['accepted', 'conceded'])
     .orderBy('ranks_roll.updated_at', 'desc')
     .orderBy('ranks_roll.id', 'desc')
+    .limit(1)
     .executeTakeFirst()
   return row ?? null
 }

@@ -97,6 +97,7 @@ async function sceneOf(db: Kysely<Database>, campaignId: number, system: MetSyst
     .where('action', '=', 'combat-started')
     .where('undone', '=', 0)
     .orderBy('id', 'desc')
+    .limit(1)
     .executeTakeFirst()
   const started = step ? (await entries(db, campaignId, [`${system}.combat.started`], step.first_log_id - 1)).find((e) => e.id <= step.last_log_id) ?? null : null
   const foes: StoredFoe[] = started ? [...((started.payload.foes as StoredFoe[] | undefined) ?? [])] : []
