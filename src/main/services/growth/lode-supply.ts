@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { LodeSheet } from '../../../shared/api/sheets/lode'
 import { AppError } from '../core'
+import { keptSums } from '../ledger/queries'
 
 /**
  * The Energy supply on a character's sheet; 0 when it sets none (or does not parse).
@@ -17,18 +18,6 @@ export async function energySupplyOf(db: Kysely<Database>, characterId: number):
   if (!row) return 0
   const parsed = LodeSheet.safeParse(JSON.parse(row.sheet))
   return parsed.success ? parsed.data.energySupply : 0
-}
-
-/** A character's Energy now: the sum of their entries, kept beside them. */
-async function energyOf(db: Kysely<Database>, campaignId: number, characterId: number): Promise<number> {
-  const row = await db
-    .selectFrom('ledger_sum')
-    .select('balance')
-    .where('campaign_id', '=', campaignId)
-    .where('holder', '=', characterId)
-    .where('currency', '=', 'energy')
-    .executeTakeFirst()
-  return Number(row?.balance ?? 0)
 }
 
 /**
@@ -45,7 +34,8 @@ export async function energyEarnReason(
   if (holder.system !== 'lode' || earn.currency !== 'energy' || holder.characterId === null) return earn.reason
   const supply = await energySupplyOf(db, holder.characterId)
   if (supply <= 0) return earn.reason
-  const after = (await energyOf(db, holder.campaignId, holder.characterId)) + earn.amount
+  const [energy] = await keptSums(db, holder.campaignId, [holder.characterId], ['energy'])
+  const after = Number(energy?.balance ?? 0) + earn.amount
   if (after <= supply) return earn.reason
   const over = after - supply
   if (earn.overSupply === true) return `${earn.reason} — ${over} over the Energy supply of ${supply}, by the GM’s choice (LODE-9)`

@@ -10,7 +10,7 @@ import { CURRENCIES, SYSTEM_CURRENCIES, currenciesOf, type CurrencyId } from '..
 import { SYSTEMS } from '../../../shared/systems'
 import { unitOfWork, type ServiceDeps, type Tx, AppError, notFound, recordChanged, currentGameTime, sessionOfChange } from '../core'
 import { coverProblem, ledgerHolder, type LedgerHolder } from './holder'
-import { entryById, pageOfEntries } from './queries'
+import { entryById, keptSums, pageOfEntries } from './queries'
 import { energyEarnReason } from '../growth/lode-supply'
 
 export type { LedgerHolder } from './holder'
@@ -44,7 +44,7 @@ export async function listLedger(
  */
 export async function ledgerBalances(db: Kysely<Database>, q: { campaignId: number; characterId?: number | undefined }): Promise<Balance[]> {
   const holder = await ledgerHolder(db, q.campaignId, q.characterId ?? null)
-  const rows = await sumsOf(db, holder).select(['currency', 'balance']).execute()
+  const rows = await keptSums(db, holder.campaignId, [holder.characterId ?? 0])
   const sums = new Map(rows.map((r) => [r.currency, Number(r.balance)]))
   const offered = currenciesOf(holder.system, holder.characterId === null ? 'campaign' : 'character')
   const others = [...sums.keys()].filter((c) => !offered.includes(c))
@@ -155,18 +155,13 @@ export async function writeLedgerEntry(
   }
 }
 
-/** A holder's kept sums (migration 0020: one row per currency, none at 0). */
-function sumsOf(db: Kysely<Database>, holder: LedgerHolder) {
-  return db.selectFrom('ledger_sum').where('campaign_id', '=', holder.campaignId).where('holder', '=', holder.characterId ?? 0)
-}
-
 /**
  * The sum of a holder's entries in one currency, read from the sums kept beside them (one row,
  * however long the ledger).
  * @example await balanceOf(db, holder, 'pp') // 3
  */
 export async function balanceOf(db: Kysely<Database>, holder: LedgerHolder, currency: CurrencyId): Promise<number> {
-  const row = await sumsOf(db, holder).select('balance').where('currency', '=', currency).executeTakeFirst()
+  const [row] = await keptSums(db, holder.campaignId, [holder.characterId ?? 0], [currency])
   return Number(row?.balance ?? 0)
 }
 

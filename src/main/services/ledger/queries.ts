@@ -8,6 +8,18 @@ import type { LedgerEntry } from '../../../shared/contract'
 import type { CurrencyId } from '../../../shared/currencies'
 import type { LedgerHolder } from './holder'
 
+/**
+ * The sums kept beside the entries (migration 0020) of these holders (characters' ids, 0 for the
+ * campaign's own) in these currencies (all when not given): a row for each sum not at 0, read by
+ * key however long the ledger.
+ * @example await keptSums(db, 1, [4], ['destiny', 'energy']) // [{ holder: 4, currency: 'destiny', balance: 2 }]
+ */
+export function keptSums(db: Kysely<Database>, campaignId: number, holders: readonly number[], currencies?: readonly CurrencyId[]) {
+  let q = db.selectFrom('ledger_sum').select(['holder', 'currency', 'balance']).where('campaign_id', '=', campaignId).where('holder', 'in', [...holders])
+  if (currencies) q = q.where('currency', 'in', [...currencies])
+  return q.execute()
+}
+
 /** The holder's rows: a character's, or the campaign's own (character_id null). */
 export function holderEntries(db: Kysely<Database>, holder: Pick<LedgerHolder, 'campaignId' | 'characterId'>) {
   const q = db.selectFrom('ledger_entry').where('campaign_id', '=', holder.campaignId)

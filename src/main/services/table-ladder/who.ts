@@ -10,6 +10,7 @@ import { LadderSheet } from '../../../shared/api/sheets/ladder'
 import { UNHURT, type InjuryStatus } from '../../engines/ladder'
 import { detailsOf, ladderStatusFrom } from '../injuries'
 import { AppError } from '../core'
+import { keptSums } from '../ledger'
 import { requireLadderCampaign } from './refusal'
 
 /** Someone rolling: `characterId` null for a name typed at the table. */
@@ -58,14 +59,7 @@ export async function injuryStatuses(db: Kysely<Database>, characterIds: readonl
 export async function plotPoints(db: Kysely<Database>, campaignId: number, characterIds: readonly number[]): Promise<Map<number, number>> {
   const balances = new Map<number, number>(characterIds.map((id) => [id, 0]))
   if (characterIds.length === 0) return balances
-  const rows = await db
-    .selectFrom('ledger_sum')
-    .select(['holder', 'balance'])
-    .where('campaign_id', '=', campaignId)
-    .where('currency', '=', 'pp')
-    .where('holder', 'in', characterIds)
-    .execute()
-  for (const r of rows) balances.set(r.holder, Number(r.balance))
+  for (const r of await keptSums(db, campaignId, characterIds, ['pp'])) balances.set(r.holder, Number(r.balance))
   return balances
 }
 

@@ -9,6 +9,7 @@ import type { LodeRollTable } from '../../db/schema-lode'
 import { DEFAULT_WEB, type PoolAttempt } from '../../engines/lode'
 import type { LodeRoll, LodeRollSide } from '../../../shared/contract'
 import { type Tx, AppError } from '../core'
+import { keptSums } from '../ledger'
 
 export type RollKind = LodeRollTable['kind']
 
@@ -111,13 +112,7 @@ export async function linkLog(tx: Tx, rollId: number, logEntryId: number): Promi
  * @example await pointsOf(db, 1, 4) // { destiny: 2, energy: 3 }
  */
 export async function pointsOf(db: Kysely<Database>, campaignId: number, characterId: number): Promise<{ destiny: number; energy: number }> {
-  const rows = await db
-    .selectFrom('ledger_sum')
-    .select(['currency', 'balance'])
-    .where('campaign_id', '=', campaignId)
-    .where('holder', '=', characterId)
-    .where('currency', 'in', ['destiny', 'energy'])
-    .execute()
+  const rows = await keptSums(db, campaignId, [characterId], ['destiny', 'energy'])
   const of = (c: string) => Number(rows.find((r) => r.currency === c)?.balance ?? 0)
   return { destiny: of('destiny'), energy: of('energy') }
 }
