@@ -37,9 +37,7 @@ export const useCampaignLog = defineStore('campaign-log', () => {
     unfollows.forEach((off) => off())
     unfollows = [
       api.on('log.added', (entry) => {
-        if (entry.campaignId === campaignId.value && !entries.value.some((e) => e.id === entry.id)) {
-          entries.value = [entry, ...entries.value].slice(0, RECENT)
-        }
+        if (entry.campaignId === campaignId.value) keep(entry)
       }),
       // Too many entries to be sent one by one (a long downtime): the newest are read again.
       api.on('log.many', (many) => {
@@ -49,10 +47,15 @@ export const useCampaignLog = defineStore('campaign-log', () => {
     await read(id)
   }
 
+  /** A new entry on top of the newest, once (its push and the note's own answer may both bring it). */
+  function keep(entry: LogEntry): void {
+    if (!entries.value.some((e) => e.id === entry.id)) entries.value = [entry, ...entries.value].slice(0, RECENT)
+  }
+
   async function note(text: string, gmOnly: boolean): Promise<void> {
     if (campaignId.value === null) return
     const entry = await useConnection().client().call('log.note', { campaignId: campaignId.value, text, gmOnly })
-    if (!entries.value.some((e) => e.id === entry.id)) entries.value = [entry, ...entries.value].slice(0, RECENT)
+    keep(entry)
   }
 
   return { campaignId, entries, error, open, note }
