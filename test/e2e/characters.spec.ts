@@ -113,10 +113,17 @@ test('old-school core: a PC by hand and by dice, a refused sheet, a draft NPC, i
   expect(console).toEqual([])
 })
 
-/** Adds a row to a list of the sheet and fills its fields by label. */
-async function addRow(page: Page, noun: string, fields: Record<string, string>, select: Record<string, string> = {}): Promise<void> {
+/**
+ * Adds a row to a list of the sheet. The new row's first field has the keyboard (`first`, the first
+ * of `fields` unless said), and a value for it is typed as a GM would; the rest are filled by label.
+ */
+async function addRow(page: Page, noun: string, fields: Record<string, string>, select: Record<string, string> = {}, first = Object.keys(fields)[0]): Promise<void> {
   await page.getByRole('button', { name: `+ Add ${noun}`, exact: true }).click()
-  for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value)
+  await expect(page.getByLabel(first, { exact: true })).toBeFocused()
+  for (const [label, value] of Object.entries(fields)) {
+    if (label === first) await page.keyboard.type(value)
+    else await page.getByLabel(label, { exact: true }).fill(value)
+  }
   for (const [label, value] of Object.entries(select)) await page.getByLabel(label, { exact: true }).selectOption(value)
 }
 
@@ -141,6 +148,13 @@ test('The Ladder: a valid PC (LAD-24), the problems of an incomplete one, a draf
   await shot(page, 'ladder-refused')
 
   await addRow(page, 'asset', { 'Asset 6 name': 'Blue magic' }, { 'Asset 6 rating': 'good', 'Asset 6 magic': 'blue' })
+  // A row removed hands the keyboard to the row that took its place, or to "Add" after the last.
+  for (const [i, flaw] of ['Owes money', 'Cannot resist a bet'].entries()) await addRow(page, 'flaw', { [`Flaw ${i + 1}`]: flaw })
+  await page.getByRole('button', { name: 'Remove flaw 1' }).click()
+  await expect(page.getByRole('button', { name: 'Remove flaw 1' })).toBeFocused()
+  await expect(page.getByLabel('Flaw 1', { exact: true })).toHaveValue('Cannot resist a bet')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('button', { name: '+ Add flaw', exact: true })).toBeFocused()
   for (const [i, flaw] of ['Owes money', 'Cannot resist a bet', 'Poor at hiding'].entries()) await addRow(page, 'flaw', { [`Flaw ${i + 1}`]: flaw })
   for (const [i, f] of ['Scar over one eye', 'Battered flight jacket', 'Whistles when nervous'].entries()) await addRow(page, 'feature', { [`Feature ${i + 1}`]: f })
   await addRow(page, 'episode', { 'Episode 1': 'Ran the blockade' })
@@ -216,7 +230,7 @@ test('The Challenge System: abilities and a reduction (CH-10), a refused sheet, 
   await page.getByLabel('Ability 1 rating').fill('7')
   await page.getByLabel('Ability 1 bonus').fill('3')
   await page.getByLabel('Ability 1 reserves').fill('2')
-  await addRow(page, 'reduction', { 'Reduction 1 points': '8' })
+  await addRow(page, 'reduction', { 'Reduction 1 points': '8' }, {}, 'Reduction 1 scope')
   await expect(problems(page)).toContainText('Sorcery has rating 7; its reductions would take 8 (CH-10).')
   await page.getByRole('button', { name: /Create PC/ }).click()
   await expect(page.getByRole('alert')).toContainText("Iridia's sheet breaks the rules")
