@@ -87,7 +87,7 @@ describe('the party at a glance (SCREENS.md)', () => {
     expect(byName.Cat!.conditions).toEqual([])
   })
 
-  it('LAD-18, LAD-19: a Ladder character shows the damage level their open injuries add up to; Incapacitated is urgent; Plot Points and the Background Pool are their balances', async () => {
+  it('LAD-18, LAD-19: a Ladder character shows the damage level their open injuries add up to; Incapacitated is urgent; Plot Points are their balance, and the Background Pool a super’s (LAD-30)', async () => {
     const campaignId = (await gm(core, 'campaign.create', { name: 'Clockwork City', system: 'ladder' })).id
     const tai = await addPc(campaignId, 'Tai')
     const orb = await addPc(campaignId, 'Orb')
@@ -99,12 +99,12 @@ describe('the party at a glance (SCREENS.md)', () => {
     const byName = Object.fromEntries(party.members.map((m) => [m.name, m]))
     expect(byName.Tai).toMatchObject({
       health: { kind: 'damage', level: 'wounded', wounds: 1 },
-      balances: [
-        { currency: 'pp', balance: 2 },
-        { currency: 'background', balance: 0 },
-      ],
+      balances: [{ currency: 'pp', balance: 2 }],
       injuries: [{ label: 'Wounded · arm', effect: expect.stringMatching(/drops/i) }],
     })
+    // A super keeps a Background Pool, empty or not.
+    const owl = await addPc(campaignId, 'Night Owl', { super: true })
+    expect((await gm(core, 'party.get', { campaignId })).members.find((m) => m.id === owl)!.balances.map((b) => `${b.currency} ${b.balance}`)).toEqual(['pp 0', 'background 0'])
     expect(byName.Orb!.health).toEqual({ kind: 'damage', level: 'incapacitated', wounds: 0 })
     expect(byName.Orb!.conditions).toEqual([
       { text: 'Needs medical attention within the hour, or may begin dying', rule: 'LAD-19', urgent: true },

@@ -87,6 +87,8 @@ export async function partyAtTable(deps: ServiceDeps, campaignId: number): Promi
     const supply = system === 'lode' && typeof sheet.energySupply === 'number' && sheet.energySupply > 0 ? sheet.energySupply : null
     const balances = (await ledgerBalances(deps.db, { campaignId, characterId: row.id }))
       .filter((b) => currenciesOf(system, 'character').includes(b.currency))
+      // LAD-30: the Background Pool is a super's; anyone else's is shown only if it holds something.
+      .filter((b) => b.currency !== 'background' || sheet.super === true || b.balance !== 0)
       .map((b) => ({ ...b, supply: b.currency === 'energy' ? supply : null }))
     members.push({
       id: row.id,
