@@ -119,7 +119,7 @@ test('old-school core: a PC by hand and by dice, a refused sheet, a draft NPC, i
  * Adds a row to a list of the sheet. The new row's first field has the keyboard (`first`, the first
  * of `fields` unless said), and a value for it is typed as a GM would; the rest are filled by label.
  */
-async function addRow(page: Page, noun: string, fields: Record<string, string>, select: Record<string, string> = {}, first = Object.keys(fields)[0]): Promise<void> {
+async function addRow(page: Page, noun: string, fields: Record<string, string>, select: Record<string, string> = {}, first = Object.keys(fields)[0] ?? ''): Promise<void> {
   await page.getByRole('button', { name: `+ Add ${noun}`, exact: true }).click()
   await expect(page.getByLabel(first, { exact: true })).toBeFocused()
   for (const [label, value] of Object.entries(fields)) {

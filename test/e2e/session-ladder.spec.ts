@@ -17,8 +17,11 @@ test('a Ladder session: D stops at an encounter, the ghouls met and a typed foe 
       await page.getByRole('tab', { name: /^Combat/ }).click()
       const setup = page.getByRole('form', { name: 'Start a combat' })
       await expect(setup.getByRole('textbox').and(setup.locator('[value="Ghouls 2"]'))).toHaveCount(1)
+      // The new combatant's name has the keyboard, typed over.
       await setup.getByRole('button', { name: 'Add combatant' }).click()
-      await setup.getByLabel('Combatant 4: name').fill('Ghoul king')
+      await expect(setup.getByLabel('Combatant 4: name')).toBeFocused()
+      await page.keyboard.type('Ghoul king')
+      await expect(setup.getByLabel('Combatant 4: name')).toHaveValue('Ghoul king')
       await setup.getByRole('button', { name: 'Start the fight' }).click()
       await expect(page.getByText(/Round 0 · the clock’s round/)).toBeVisible()
       await page.getByTestId('clock-time').click()

@@ -255,6 +255,7 @@ test('one against several, a horde and a helping ability, GM only, played with E
   await page.getByRole('button', { name: '+ Another opponent (ganging up)' }).click()
   const big = page.getByRole('group', { name: 'Opponent 1' })
   const little = page.getByRole('group', { name: 'Opponent 2' })
+  await expect(little.getByLabel('Who')).toBeFocused()
   await big.getByLabel('Name').fill('Big Tang')
   await big.getByLabel('Rating').fill('7')
   await big.getByLabel('Reserves').fill('6')

@@ -276,7 +276,8 @@ test('the other trackers and spends: teams with henchmen, a race, a magic duel, 
   // A race of three (LAD-11).
   await form.getByRole('radio', { name: 'Race' }).check()
   await form.getByRole('button', { name: 'Add someone' }).click()
-  await form.getByLabel('Contestant 3: name').fill('Captain Vex')
+  await expect(form.getByLabel('Contestant 3: name')).toBeFocused()
+  await page.keyboard.type('Captain Vex')
   await form.getByRole('button', { name: 'Start' }).click()
   const race = conflictTab.getByRole('article', { name: /Conflict: Race/ })
   await expect(race.getByRole('meter')).toHaveCount(3)
