@@ -408,3 +408,57 @@ test('magic at the table and deadlines on the clock: no success % with no diffic
   await page.screenshot({ path: test.info().outputPath('ladder-injury-history.png') })
   expect(problems).toEqual([])
 })
+
+test('a Wound to the head knocks out for three rounds (LAD-17): no action offered, the time to come round shown, then a fight at once', async ({ page, lantern }) => {
+  const problems = watchConsole(page)
+  const campaignId = await createCampaign(page, lantern, 'Bell Tower', 'The Ladder')
+  prepareLibrary(lantern, campaignId)
+  // The Guard's shot (Good at a target of Expert): a 6, then a face that ends the chain — Expert, a Wound, on the head.
+  const db = new BetterSqlite3(lantern.dataFile)
+  let seed = ''
+  for (let i = 0; !seed; i++) {
+    const d = seededDice(`ko-${i}#1`)
+    if (d.roll(6) === 6 && d.roll(6) !== 6) seed = `ko-${i}`
+  }
+  db.prepare('update campaign set dice_seed = ?, dice_counter = 0 where id = ?').run(seed, campaignId)
+  db.close()
+  await page.reload()
+  await openSection(page, 'Table')
+  const main = page.getByRole('main')
+  await main.getByRole('tab', { name: 'Combat' }).click()
+  const combatTab = main.getByRole('tabpanel', { name: /Combat/ })
+  const setup = combatTab.getByRole('form', { name: 'Start a combat' })
+  await setup.getByLabel('Combatant 3: shooting').selectOption('rung:good')
+  await setup.getByRole('button', { name: 'Start the fight' }).click()
+  await combatTab.getByLabel('Tai: action').selectOption('melee')
+  await combatTab.getByLabel('Tai: Target', { exact: true }).selectOption('Guard')
+  await combatTab.getByLabel('Guard: action').selectOption('shoot')
+  await combatTab.getByLabel('Guard: Target', { exact: true }).selectOption('Tai')
+  await combatTab.getByLabel('Guard: Rung to hit').selectOption({ label: 'Expert' })
+  // Tai attacks hand-to-hand, so the Guard, attacked, cannot fire (LAD-12): Tai holds back this round.
+  await combatTab.getByLabel('Tai: action').selectOption('none')
+  await combatTab.getByRole('button', { name: 'Run round 1' }).click()
+  await expect(combatTab.getByRole('list', { name: 'Injuries' })).toContainText('TaiWounded · head')
+
+  // Round 1 was 0–20 s; Tai comes round at 60 s. No action, no odds for Tai meanwhile.
+  const tai = combatTab.locator('.plan').filter({ hasText: /^Tai/ })
+  await expect(tai).toContainText('Knocked out by the blow to the head: comes round in 40 s (LAD-17).')
+  await expect(combatTab.getByLabel('Tai: action')).toHaveCount(0)
+  await expect(tai.getByRole('figure')).toHaveCount(0)
+  await shot(page, 'ladder-knocked-out', tai)
+  await page.evaluate('document.activeElement && document.activeElement.blur()')
+  await page.keyboard.press('r')
+  await expect(tai).toContainText('comes round in 20 s')
+  await page.keyboard.press('r')
+  // Come round at 60 s: Tai fights at once, the Wound's lost attack among those the knock-out took.
+  await expect(combatTab.getByLabel('Tai: action')).toBeVisible()
+  await expect(tai).not.toContainText('Lost this attack')
+  await combatTab.getByLabel('Guard: action').selectOption('none')
+  await combatTab.getByLabel('Tai: action').selectOption('melee')
+  await combatTab.getByLabel('Tai: Target', { exact: true }).selectOption('Guard')
+  await expect(tai.getByRole('figure', { name: "Odds of Tai's exchange" })).toBeVisible()
+  // Rounds 2 and 3 passed on the clock: the next is its round 4.
+  await combatTab.getByRole('button', { name: 'Run round 4' }).click()
+  await expect(main.getByRole('region', { name: 'Log' })).toContainText(/Round 4 of “Fight: .*”: .*Tai/)
+  expect(problems).toEqual([])
+})

@@ -237,6 +237,34 @@ describe('combat rounds (LAD-12 … LAD-19)', () => {
     expect((await gm(core, 'clock.get', { campaignId })).timers).toEqual([])
   })
 
+  it('a Wound to the head knocks out for three combat rounds: no attack or shot until the clock says they come round, then a fight at once (LAD-17)', async () => {
+    // Guard shoots Good at Tai with target Expert: a 6 then a face that ends the chain is Expert, a Wound, and its first face 6 puts it on the head.
+    await reseed(core, campaignId, seedWhere('head', (d) => d.roll(6) === 6 && d.roll(6) !== 6))
+    const view = await gm(core, 'ladder.conflict.start', { campaignId, kind: 'combat', combatants: combatants() })
+    const hit = await gm(core, 'ladder.combat.round', { id: view.id, gunfire: [{ shooter: 'Guard', target: 'Tai', rung: 'expert' }] })
+    expect(hit.last!.consequences[0]).toMatchObject({ name: 'Tai', outcome: 'wounded', location: 'head' })
+    // Round 1 began at 0 s; three 20-second rounds on, the clock's timer and the combat agree.
+    expect((await gm(core, 'clock.get', { campaignId })).timers.map((t) => [t.label, t.firesAt])).toEqual([['Tai wakes from the blow to the head', 60]])
+    expect(hit.combat!.knockedOut).toEqual([{ name: 'Tai', until: 60 }])
+    // The attack the Wound costs is one of those the knock-out takes.
+    expect(hit.combat!.lostAttack).toEqual([])
+
+    const before = { rows: await rowCounts(core, WRITES), state: await stored(view.id) }
+    for (const plan of [{ melee: [{ attacker: 'Tai', defender: 'Guard' }] }, { gunfire: [{ shooter: 'Tai', target: 'Sniper', rung: 'good' as const }] }]) {
+      expect((await refused(core, 'ladder.combat.round', { id: view.id, ...plan })).message).toMatch(/^Tai is knocked out by the blow to the head and cannot (attack|fire) this round \(LAD-17\)\. Nothing was written\.$/)
+    }
+    expect({ rows: await rowCounts(core, WRITES), state: await stored(view.id) }).toEqual(before)
+    // Rounds 2 and 3 are fought without Tai (the clock at 20 s, then 40 s), or pass on the clock; at 60 s Tai has come round and fights.
+    await gm(core, 'ladder.combat.round', { id: view.id, gunfire: [{ shooter: 'Sniper', target: 'Guard', rung: 'superb' }] })
+    expect((await refused(core, 'ladder.combat.round', { id: view.id, melee: [{ attacker: 'Tai', defender: 'Guard' }] })).message).toContain('Tai is knocked out')
+    await gm(core, 'clock.nextRound', { campaignId })
+    const clock = await gm(core, 'clock.get', { campaignId })
+    expect([clock.time, clock.timers]).toEqual([60, []])
+    const back = await gm(core, 'ladder.combat.round', { id: view.id, melee: [{ attacker: 'Tai', defender: 'Guard' }] })
+    expect(back.last!.lines.map((l) => l.name)).toEqual(['Guard', 'Tai'])
+    expect(back.combat!.knockedOut).toEqual([])
+  })
+
   it('a third Wound incapacitates, cannot be stepped down, and the Wounded lose their next attack (LAD-17, LAD-18, LAD-22.3)', async () => {
     for (const location of ['arm', 'leg'] as const) await gm(core, 'injury.record', { characterId: tai, kind: 'ladder.damage', level: 'wounded', location })
     // Guard shoots Good at Tai with target Good: a first face of 2 … 5 meets it exactly, a Wound.

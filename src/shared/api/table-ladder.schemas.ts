@@ -206,6 +206,8 @@ export const ConflictView = z.object({
     .object({
       round: z.number().int(),
       lostAttack: z.array(z.string()),
+      /** LAD-17: knocked out by a Wound to the head, and the game time each comes round. */
+      knockedOut: z.array(z.object({ name: z.string(), until: z.number().int() })),
       fights: z.array(z.object({ a: z.string(), b: z.string(), ap: z.object({ a: z.number().int(), b: z.number().int() }) })),
     })
     .nullable(),

@@ -22,6 +22,8 @@ export interface RoundPlan {
   gunfire: { shooter: string; target: string }[]
   /** Combatants whose next attack is lost to a Wound (LAD-17). */
   lostAttack?: string[]
+  /** Combatants knocked out by a Wound to the head, not yet come round (LAD-17: three combat rounds). */
+  knockedOut?: string[]
 }
 
 export type RoundOrder =
@@ -40,8 +42,10 @@ export function planCombatRound(plan: RoundPlan, roundSeconds = DEFAULT_ROUND_SE
   const seconds = combatRoundSeconds(roundSeconds)
   const problems: string[] = []
   const lost = new Set(plan.lostAttack ?? [])
+  const out = new Set(plan.knockedOut ?? [])
   for (const { attacker } of plan.melee) {
-    if (lost.has(attacker)) problems.push(`${attacker} lost their next attack to a Wound and cannot attack this round (LAD-17).`)
+    if (out.has(attacker)) problems.push(`${attacker} is knocked out by the blow to the head and cannot attack this round (LAD-17).`)
+    else if (lost.has(attacker)) problems.push(`${attacker} lost their next attack to a Wound and cannot attack this round (LAD-17).`)
   }
   for (const { shooter } of plan.gunfire) {
     const fight = plan.melee.find((f) => f.attacker === shooter || f.defender === shooter)
@@ -49,7 +53,8 @@ export function planCombatRound(plan: RoundPlan, roundSeconds = DEFAULT_ROUND_SE
       const how = fight.attacker === shooter ? `attacked ${fight.defender}` : `was attacked by ${fight.attacker}`
       problems.push(`${shooter} ${how} hand-to-hand this round, so cannot fire (LAD-12).`)
     }
-    if (lost.has(shooter)) problems.push(`${shooter} lost their next attack to a Wound and cannot fire this round (LAD-17).`)
+    if (out.has(shooter)) problems.push(`${shooter} is knocked out by the blow to the head and cannot fire this round (LAD-17).`)
+    else if (lost.has(shooter)) problems.push(`${shooter} lost their next attack to a Wound and cannot fire this round (LAD-17).`)
   }
   if (problems.length > 0) return { ok: false, problems }
   return { ok: true, seconds, phases: [{ phase: 'hand-to-hand', fights: plan.melee }, { phase: 'gunfire', shots: plan.gunfire }] }

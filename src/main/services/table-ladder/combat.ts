@@ -8,7 +8,7 @@ import type { ConflictView } from '../../../shared/api/table-ladder.contract'
 import { damageBetween, meleeExchange, planCombatRound, rollGunfire, startMelee, type Combatant as EngineCombatant, type DamageLevel, type WoundLocation } from '../../engines/ladder'
 import type { TimerInput } from '../../engines/clock'
 import type { LogEntry } from '../../../shared/contract'
-import { unitOfWork, type ServiceDeps, type Tx, type NewLogEntry, type CampaignDice } from '../core'
+import { unitOfWork, currentGameTime, type ServiceDeps, type Tx, type NewLogEntry, type CampaignDice } from '../core'
 import { loadStoredClock } from '../clock'
 import * as clock from '../clock'
 import { byTheRules, refuse } from './refusal'
@@ -84,7 +84,13 @@ export async function runCombatRound(tx: Tx, conflict: Conflict, input: RoundInp
   if (input.melee.length === 0 && input.gunfire.length === 0) throw refuse('melee', 'Plan at least one hand-to-hand attack or one shot for the round.')
   const problems = planProblems(setup, before, input)
   const roundSeconds = await ladderRoundSeconds(tx, conflict.campaignId)
-  const order = planCombatRound({ melee: input.melee, gunfire: input.gunfire.map((g) => ({ shooter: g.shooter, target: g.target })), lostAttack: before.lostAttack }, roundSeconds)
+  // LAD-17: knocked out until the time they come round; the round starts now.
+  const now = await currentGameTime(tx.trx, conflict.campaignId)
+  const knockedOut = Object.entries(before.knockedOut ?? {}).filter(([, until]) => until > now).map(([name]) => name)
+  const order = planCombatRound(
+    { melee: input.melee, gunfire: input.gunfire.map((g) => ({ shooter: g.shooter, target: g.target })), lostAttack: before.lostAttack, knockedOut },
+    roundSeconds,
+  )
   if (!order.ok) problems.push(...order.problems)
   if (problems.length > 0) throw refuse('melee', problems.join(' '))
   const dice = await takeDice()
@@ -142,8 +148,15 @@ export async function runCombatRound(tx: Tx, conflict: Conflict, input: RoundInp
     timers.push(...r.timers)
   }
   // LAD-17: a Wound costs the next attack; last round's losses are spent by this round.
-  const lostAttack = [...new Set(consequences.filter((c) => c.losesNextAttack).map((c) => c.name))]
-  const state: CombatState = { ...before, round, fights, status, lostAttack }
+  // LAD-17: a Wound to the head knocks out until its timer; those come round are no longer kept.
+  const out: Record<string, number> = Object.fromEntries(knockedOut.map((name) => [name, before.knockedOut![name]!]))
+  for (const c of consequences) {
+    const wakes = c.outcome === 'wounded' && c.location === 'head' ? c.timers[0]?.at : undefined
+    if (wakes !== undefined) out[c.name] = wakes
+  }
+  // The attack a Wound costs is among those the knock-out takes: one who comes round fights at once.
+  const lostAttack = [...new Set(consequences.filter((c) => c.losesNextAttack && !(c.name in out)).map((c) => c.name))]
+  const state: CombatState = { ...before, round, fights, status, lostAttack, knockedOut: out }
   const said: RoundSaid = { title: conflict.name, round, melee, gunfire, hurt: consequences.map((c) => ({ name: c.name, outcome: c.outcome, location: c.location })) }
   const text = roundLine(said)
   await saveConflict(tx, conflict, { state, last: { title: `Round ${round}`, text, lines, consequences } })

@@ -31,6 +31,12 @@ export interface CombatState {
   fights: Record<string, Fight>
   /** LAD-17: Wounded last round, so they lose their next attack. */
   lostAttack: string[]
+  /**
+   * LAD-17: knocked out by a Wound to the head, by name: the game time they come round, three
+   * combat rounds after the round of the blow (the clock's timer for it says the same). Absent in
+   * combats kept before it was.
+   */
+  knockedOut?: Record<string, number>
 }
 
 export type DuelTrack = DuelState & { rung: Rung }

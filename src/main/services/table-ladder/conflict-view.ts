@@ -70,7 +70,12 @@ function combatView(setup: Extract<Setup, { kind: 'combat' }>, state: CombatStat
   })
   return {
     sides: [{ key: 'combat', label: 'Combatants', ap: 0, target: WINNING_AP, members }],
-    combat: { round: state.round, lostAttack: state.lostAttack, fights: Object.values(state.fights).map((f) => ({ a: f.a, b: f.b, ap: f.ap })) },
+    combat: {
+      round: state.round,
+      lostAttack: state.lostAttack,
+      knockedOut: Object.entries(state.knockedOut ?? {}).map(([name, until]) => ({ name, until })),
+      fights: Object.values(state.fights).map((f) => ({ a: f.a, b: f.b, ap: f.ap })),
+    },
     notice: state.lostAttack.length ? `${state.lostAttack.join(', ')} lost their next attack to a Wound (LAD-17).` : null,
   }
 }
