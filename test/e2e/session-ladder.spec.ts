@@ -13,7 +13,7 @@ test('a Ladder session: D stops at an encounter, the ghouls met and a typed foe 
     spend: 'Spend 1 Plot Point: Glam',
     earn: 'Earn 1 Plot Point: Glam',
     spent: 'Glam spent 1 Plot Point: bribed the gate guard.',
-    async fight(page, bar) {
+    async fight(page, bar, player) {
       await page.getByRole('tab', { name: /^Combat/ }).click()
       const setup = page.getByRole('form', { name: 'Start a combat' })
       await expect(setup.getByRole('textbox').and(setup.locator('[value="Ghouls 2"]'))).toHaveCount(1)
@@ -37,6 +37,10 @@ test('a Ladder session: D stops at an encounter, the ghouls met and a typed foe 
       await expect(king).toContainText('NPC of the campaign')
       await king.scrollIntoViewIfNeeded()
       await page.screenshot({ path: 'test-results/shots-table2/ladder-kept-npc.png' })
+      // The players' list of combatants: the party by name, under one heading (the foes are not revealed).
+      const players = player.getByTestId('players-combat')
+      await expect(players.getByTestId('players-fighter')).toHaveText([/^Glam/])
+      expect((await players.innerText()).match(/Combatants/gi)).toHaveLength(1)
       await page.getByRole('heading', { name: /Fight/ }).first().scrollIntoViewIfNeeded()
       await page.screenshot({ path: `${SHOTS}/session-ladder.png` })
       await page.getByRole('button', { name: 'End the fight' }).click()

@@ -33,8 +33,8 @@ export interface SessionPlay {
   earn: string
   /** What the party column says once spent. */
   spent: string
-  /** Fights at the table, from the encounter's "Start combat" to the one End (the clock's mode checked by the caller). */
-  fight(page: Page, bar: Locator): Promise<void>
+  /** Fights at the table, from the encounter's "Start combat" to the one End (the clock's mode checked by the caller); `player` is the players' page. */
+  fight(page: Page, bar: Locator, player: Page): Promise<void>
   /** Records an injury on Glam's page; returns what the recap must show of it. */
   injure(form: Locator, page: Page): Promise<string>
   /** The tracker's round as the table shows it, for systems whose tracker follows a fight begun on the clock bar. */
@@ -130,7 +130,7 @@ export async function playSession(page: Page, lantern: Lantern, play: SessionPla
   await expect(mode).toHaveText(/^Combat · round 0/)
 
   // The fight, in the system's own tracker; it ends once, on both.
-  await play.fight(page, bar)
+  await play.fight(page, bar, player)
   await expect(mode).toHaveText(/^Exploration/)
 
   // After the fight the player's page, and every frame it got, names no foe the GM kept hidden.

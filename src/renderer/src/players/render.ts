@@ -94,7 +94,9 @@ function combat(v: PlayerView): HTMLElement | null {
   const c = v.combat
   const list = el('section', { class: 'combat', 'aria-label': c.terms, 'data-testid': 'players-combat' }, el('h2', {}, c.terms))
   for (const g of c.groups) {
-    const group = el('div', { class: 'group' }, el('p', { class: 'group-head' }, g.label, g.score ? el('span', { class: 'score' }, g.score) : null))
+    // A group named as the whole list ("Combatants" under "Combatants") takes no heading of its own.
+    const head = g.label !== c.terms || g.score ? el('p', { class: 'group-head' }, g.label, g.score ? el('span', { class: 'score' }, g.score) : null) : null
+    const group = el('div', { class: 'group' }, head)
     for (const f of g.fighters) {
       group.append(
         el(
