@@ -439,6 +439,7 @@ test('a Wound to the head knocks out for three rounds (LAD-17): no action offere
   await combatTab.getByLabel('Tai: action').selectOption('none')
   await combatTab.getByRole('button', { name: 'Run round 1' }).click()
   await expect(combatTab.getByRole('list', { name: 'Injuries' })).toContainText('TaiWounded · head')
+  await expect(combatTab.getByRole('list', { name: 'Injuries' })).not.toContainText('loses the next attack')
 
   // Round 1 was 0–20 s; Tai comes round at 60 s. No action, no odds for Tai meanwhile.
   const tai = combatTab.locator('.plan').filter({ hasText: /^Tai/ })

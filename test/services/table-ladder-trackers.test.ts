@@ -242,7 +242,7 @@ describe('combat rounds (LAD-12 … LAD-19)', () => {
     await reseed(core, campaignId, seedWhere('head', (d) => d.roll(6) === 6 && d.roll(6) !== 6))
     const view = await gm(core, 'ladder.conflict.start', { campaignId, kind: 'combat', combatants: combatants() })
     const hit = await gm(core, 'ladder.combat.round', { id: view.id, gunfire: [{ shooter: 'Guard', target: 'Tai', rung: 'expert' }] })
-    expect(hit.last!.consequences[0]).toMatchObject({ name: 'Tai', outcome: 'wounded', location: 'head' })
+    expect(hit.last!.consequences[0]).toMatchObject({ name: 'Tai', outcome: 'wounded', location: 'head', losesNextAttack: false })
     // Round 1 began at 0 s; three 20-second rounds on, the clock's timer and the combat agree.
     expect((await gm(core, 'clock.get', { campaignId })).timers.map((t) => [t.label, t.firesAt])).toEqual([['Tai wakes from the blow to the head', 60]])
     expect(hit.combat!.knockedOut).toEqual([{ name: 'Tai', until: 60 }])

@@ -155,7 +155,8 @@ export async function runCombatRound(tx: Tx, conflict: Conflict, input: RoundInp
     if (wakes !== undefined) out[c.name] = wakes
   }
   // The attack a Wound costs is among those the knock-out takes: one who comes round fights at once.
-  const lostAttack = [...new Set(consequences.filter((c) => c.losesNextAttack && !(c.name in out)).map((c) => c.name))]
+  for (const [i, c] of consequences.entries()) if (c.losesNextAttack && c.name in out) consequences[i] = { ...c, losesNextAttack: false }
+  const lostAttack = [...new Set(consequences.filter((c) => c.losesNextAttack).map((c) => c.name))]
   const state: CombatState = { ...before, round, fights, status, lostAttack, knockedOut: out }
   const said: RoundSaid = { title: conflict.name, round, melee, gunfire, hurt: consequences.map((c) => ({ name: c.name, outcome: c.outcome, location: c.location })) }
   const text = roundLine(said)
