@@ -409,7 +409,7 @@ test('magic at the table and deadlines on the clock: no success % with no diffic
   expect(problems).toEqual([])
 })
 
-test('a Wound to the head knocks out for three rounds (LAD-17): no action offered, the time to come round shown, then a fight at once', async ({ page, lantern }) => {
+test('a Wound to the head knocks out for three rounds (LAD-17): no action offered, the time to come round shown, then a fight at once; the next fight set up as this one was fought', async ({ page, lantern }) => {
   const problems = watchConsole(page)
   const campaignId = await createCampaign(page, lantern, 'Bell Tower', 'The Ladder')
   prepareLibrary(lantern, campaignId)
@@ -428,6 +428,8 @@ test('a Wound to the head knocks out for three rounds (LAD-17): no action offere
   await main.getByRole('tab', { name: 'Combat' }).click()
   const combatTab = main.getByRole('tabpanel', { name: /Combat/ })
   const setup = combatTab.getByRole('form', { name: 'Start a combat' })
+  await setup.getByLabel('Combatant 2: asset').selectOption({ label: 'Brawling · Expert' })
+  await setup.getByLabel('Combatant 2: shooting').selectOption({ label: 'Pistols — Good' })
   await setup.getByLabel('Combatant 3: shooting').selectOption('rung:good')
   await setup.getByRole('button', { name: 'Start the fight' }).click()
   await combatTab.getByLabel('Tai: action').selectOption('melee')
@@ -461,5 +463,14 @@ test('a Wound to the head knocks out for three rounds (LAD-17): no action offere
   // Rounds 2 and 3 passed on the clock: the next is its round 4.
   await combatTab.getByRole('button', { name: 'Run round 4' }).click()
   await expect(main.getByRole('region', { name: 'Log' })).toContainText(/Round 4 of “Fight: .*”: .*Tai/)
+
+  // The next fight's setup has Tai as he fought this one: Brawling hand-to-hand, Pistols to shoot.
+  await combatTab.getByRole('button', { name: 'End the fight' }).click()
+  await expect(setup).toBeVisible()
+  await page.reload()
+  await main.getByRole('tab', { name: 'Combat' }).click()
+  await expect(setup.getByLabel('Combatant 2: asset').locator('option:checked')).toHaveText('Brawling · Expert')
+  await expect(setup.getByLabel('Combatant 2: shooting').locator('option:checked')).toHaveText('Pistols — Good')
+  await expect(setup.getByLabel('Combatant 1: shooting').locator('option:checked')).toHaveText('No gun')
   expect(problems).toEqual([])
 })

@@ -229,6 +229,27 @@ describe('the roster', () => {
     expect(roster[1]).toMatchObject({ pp: 2, tough: true, super: false, status: { wounds: 1, subdued: false, incapacitated: null, killed: false } })
     expect(roster[0]).toMatchObject({ super: true, vulnerability: 'Trusts no one', tough: false })
     expect(roster[1]!.assets[0]).toEqual({ name: 'Hiding', rating: 'poor', school: null })
+    expect(roster.map((c) => c.lastFight)).toEqual([null, null])
+  })
+
+  it('says how each character fought in the newest combat they were in (LAD-12), for the next one’s setup', async () => {
+    const fight = (combatants: object[]) => gm(core, 'ladder.conflict.start', { campaignId, kind: 'combat', combatants })
+    const first = await fight([
+      { characterId: tai, name: 'Tai', assetName: 'Climbing', asset: 'good', shootName: 'Eyesight', shoot: 'expert' },
+      { characterId: widow, name: 'Black Widow', assetName: 'Acrobatics', asset: 'superb', naturalWeapons: true },
+      { characterId: null, name: 'Guard', asset: 'good' },
+    ])
+    await gm(core, 'ladder.conflict.end', { id: first.id })
+    // The newer fight, without Black Widow: Tai's is the newer; hers stays as she last fought.
+    await fight([
+      { characterId: tai, name: 'Tai', assetName: 'Toughness', asset: 'good' },
+      { characterId: null, name: 'Thug', asset: 'poor' },
+    ])
+    const roster = await gm(core, 'ladder.roster', { campaignId })
+    expect(Object.fromEntries(roster.map((c) => [c.name, c.lastFight]))).toEqual({
+      Tai: { assetName: 'Toughness', shootName: '', naturalWeapons: false },
+      'Black Widow': { assetName: 'Acrobatics', shootName: '', naturalWeapons: true },
+    })
   })
 })
 

@@ -129,6 +129,8 @@ export const LadderCharacter = z.object({
   pp: z.number().int(),
   /** LAD-15 … LAD-18, from the character's open injuries. */
   status: Status,
+  /** How they fought in their last combat (LAD-12): the asset's names on the sheet, for the next one's setup; null before any. */
+  lastFight: z.object({ assetName: z.string(), shootName: z.string(), naturalWeapons: z.boolean() }).nullable(),
 })
 export type LadderCharacter = z.infer<typeof LadderCharacter>
 

@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { InjuryDetails } from '../../../shared/contract'
-import type { LadderCharacter } from '../../../shared/api/table-ladder.contract'
+import type { Combatant, LadderCharacter } from '../../../shared/api/table-ladder.contract'
 import { LadderSheet } from '../../../shared/api/sheets/ladder'
 import { UNHURT, type InjuryStatus } from '../../engines/ladder'
 import { detailsOf, ladderStatusFrom } from '../injuries'
@@ -78,6 +78,7 @@ export async function ladderRoster(db: Kysely<Database>, campaignId: number): Pr
   const ids = rows.map((r) => r.id)
   const pp = await plotPoints(db, campaignId, ids)
   const statuses = await injuryStatuses(db, ids)
+  const fought = await lastFights(db, campaignId)
   return rows.map((r) => {
     const sheet = ladderSheet(r.sheet)
     return {
@@ -91,8 +92,30 @@ export async function ladderRoster(db: Kysely<Database>, campaignId: number): Pr
       tough: sheet.assets.some((a) => /tough/i.test(a.name)),
       pp: pp.get(r.id) ?? 0,
       status: statuses.get(r.id) ?? { ...UNHURT },
+      lastFight: fought.get(r.id) ?? null,
     }
   })
+}
+
+/** The combats read for how each character last fought: the newest few (a party fights together). */
+const FIGHTS_READ = 8
+
+/**
+ * How each character fought in the newest combat they took part in (LAD-12): their hand-to-hand
+ * and shooting assets by name, and whether they fought with fists.
+ * @example (await lastFights(db, 1)).get(4) // { assetName: 'Knife fighting', shootName: '', naturalWeapons: false }
+ */
+async function lastFights(db: Kysely<Database>, campaignId: number): Promise<Map<number, NonNullable<LadderCharacter['lastFight']>>> {
+  const rows = await db.selectFrom('ladder_conflict').select('setup').where('campaign_id', '=', campaignId).where('kind', '=', 'combat').orderBy('id', 'desc').limit(FIGHTS_READ).execute()
+  const fought = new Map<number, NonNullable<LadderCharacter['lastFight']>>()
+  for (const row of rows) {
+    const setup = JSON.parse(row.setup) as { combatants?: Combatant[] }
+    for (const c of setup.combatants ?? []) {
+      if (c.characterId === null || fought.has(c.characterId)) continue
+      fought.set(c.characterId, { assetName: c.assetName, shootName: c.shootName, naturalWeapons: c.naturalWeapons })
+    }
+  }
+  return fought
 }
 
 /**
