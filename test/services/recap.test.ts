@@ -238,6 +238,19 @@ describe('recap.session: signal, not noise', () => {
     expect(lines.filter((l) => !/^00:00 · Conflict — /.test(l))).toEqual([])
   })
 
+  it('tells a Ladder fight set up at the combat tracker as combat from its start to its end (LAD-12), and a conflict as a conflict (LAD-7)', async () => {
+    const { campaignId, sessionId } = await startSession('ladder')
+    const fight = await gm(core, 'ladder.conflict.start', { campaignId, kind: 'combat', name: 'Bell tower', combatants: [{ name: 'Tai', asset: 'good' }, { name: 'Guard', asset: 'good' }] })
+    await gm(core, 'ladder.conflict.end', { id: fight.id })
+    const duel = await gm(core, 'ladder.conflict.start', { campaignId, kind: 'extended', name: 'Haggling', a: { name: 'Tai', asset: 'good' }, b: { name: 'Merchant', asset: 'good' } })
+    await gm(core, 'ladder.conflict.end', { id: duel.id })
+    for (const variant of ['gm', 'players'] as const) {
+      const lines = items(section(parse((await gm(core, 'recap.session', { sessionId, variant })).markdown), 'Timeline'))
+      expect(lines.filter((l) => /Bell tower|Combat begun/.test(l)).map((l) => l.split(' — ')[0])).toEqual(['00:00 · Combat', '00:00 · Combat'])
+      expect(lines.filter((l) => /Haggling|Extended conflict/.test(l)).map((l) => l.split(' — ')[0])).toEqual(['00:00 · Conflict', '00:00 · Conflict'])
+    }
+  })
+
   it('collects open threads: a Threads section, lines marked “Thread:”, unchecked tasks; the players get only those of their Recap', async () => {
     const { sessionId } = await startSession('osr')
     await gm(core, 'session.update', {

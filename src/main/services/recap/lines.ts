@@ -40,6 +40,17 @@ export function topicOf(kind: string): string | null {
   return topic
 }
 
+/**
+ * What one entry is about: its kind's topic, except that a Ladder tracker set up as a combat
+ * (LAD-12) begins and ends as Combat, where its other trackers are conflicts (LAD-6 … LAD-11).
+ */
+function topicOfEntry(e: Pick<LogEntry, 'kind' | 'payload'>): string | null {
+  const p = e.payload as { kind?: unknown; said?: { combat?: unknown } } | null
+  if (e.kind === 'ladder.conflict.started' && p?.kind === 'combat') return 'Combat'
+  if (e.kind === 'ladder.conflict.ended' && p?.said?.combat === true) return 'Combat'
+  return topicOf(e.kind)
+}
+
 function topicOfKind(kind: string): string | null {
   if (SKIPPED.has(kind) || SKIPPED_PREFIXES.some((p) => kind.startsWith(p))) return null
   // Where the encounter check stands is a setting of the clock, not an encounter.
@@ -143,7 +154,7 @@ export function timeline(entries: LogEntry[], variant: RecapVariant): TimelineLi
     combat = null
   }
   for (const e of entries) {
-    const topic = topicOf(e.kind)
+    const topic = topicOfEntry(e)
     if (topic === null) continue
     if (e.kind === 'clock.combat-started') {
       close()
