@@ -85,7 +85,8 @@ test('a GM plays a LODE session: odds before the roll, Energy and Destiny, an op
   const centre = main.getByRole('region', { name: 'LODE at the table' })
 
   // ── A pool roll: Brann's Strength and Swordfighting at BD 2, with 1 Energy (LODE-1, LODE-9).
-  await centre.getByLabel('Who rolls').selectOption({ label: 'Brann' })
+  // The first of the party is ready to roll.
+  await expect(centre.getByLabel('Who rolls').locator('option:checked')).toHaveText('Brann')
   await expect(centre.getByLabel('Brann’s points')).toContainText('3 Destiny')
   await centre.getByLabel('Attribute').selectOption({ label: 'Strength +1' })
   await centre.getByLabel('Skill').selectOption({ label: 'Swordfighting +2' })

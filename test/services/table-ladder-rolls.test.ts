@@ -233,7 +233,8 @@ describe('the roster', () => {
   })
 
   it('says how each character fought in the newest combat they were in (LAD-12), for the next one’s setup', async () => {
-    const fight = (combatants: object[]) => gm(core, 'ladder.conflict.start', { campaignId, kind: 'combat', combatants })
+    type Fighter = { characterId?: number | null; name: string; assetName?: string; asset: 'poor' | 'good' | 'superb'; shootName?: string; shoot?: 'expert'; naturalWeapons?: boolean }
+    const fight = (combatants: Fighter[]) => gm(core, 'ladder.conflict.start', { campaignId, kind: 'combat', combatants })
     const first = await fight([
       { characterId: tai, name: 'Tai', assetName: 'Climbing', asset: 'good', shootName: 'Eyesight', shoot: 'expert' },
       { characterId: widow, name: 'Black Widow', assetName: 'Acrobatics', asset: 'superb', naturalWeapons: true },
