@@ -234,6 +234,44 @@ describe('the players’ screen', () => {
     expect((await playerView(core.deps, ch)).rolls[0]!.text).toBe(start!.text)
   })
 
+  it('shows what the table decided without dice among the rolls: a Ranks roll accepted (its Danger unnamed), a challenge played without dice to its end, a bought result and a ruling', async () => {
+    const ranks = (await gm(core, 'campaign.create', { name: 'Dark Harbour', system: 'ranks', seed: 'players-accepted' })).id
+    const sheet = { abilities: [{ name: 'Courage', rank: 'good' }, { name: 'Daring', rank: 'good' }, { name: 'Ferocity', rank: 'good' }], aspects: [] }
+    const georgia = (await gm(core, 'character.create', { campaignId: ranks, kind: 'pc', name: 'Georgia', playerName: null, sheet })).id
+    await gm(core, 'play.start', { campaignId: ranks, attendance: [georgia] })
+    await gm(core, 'ranks.threat', { campaignId: ranks, perCharacter: 5 })
+    const danger = await gm(core, 'ranks.danger', { campaignId: ranks, characterId: georgia, description: 'The harbourmaster’s thugs', threat: 2 })
+    const roll = await gm(core, 'ranks.roll', { campaignId: ranks, characterId: georgia, ability: 'courage', dangerId: danger.id, gmOnly: false })
+    await gm(core, 'ranks.accept', { rollId: roll.id })
+    const [accepted, rolled] = (await playerView(core.deps, ranks)).rolls
+    expect(rolled!.text).toMatch(/^Georgia rolled Courage \(Good\): .* against a Danger\.$/)
+    expect(accepted!.faces).toEqual([])
+    expect(accepted!.text).toMatch(/^Georgia’s \w+ Courage stands/)
+    expect(JSON.stringify(await playerView(core.deps, ranks))).not.toContain('harbourmaster')
+
+    const ch = (await gm(core, 'campaign.create', { name: 'Dragon Lair', system: 'challenge', seed: 'players-no-dice' })).id
+    const cecilie = (await gm(core, 'character.create', { campaignId: ch, kind: 'pc', name: 'Cecilie', playerName: null, sheet: { abilities: [{ name: 'Dragon slaying', rating: 7, reserves: 6 }] } })).id
+    // CH-4: Cecilie 7 with reserves 6 against the dragon 8: 5 / 4, then 3 / −1.
+    const started = await gm(core, 'challenge.start', { campaignId: ch, sides: [{ characterId: cecilie, name: 'Cecilie', ability: 'Dragon slaying', rating: 7, reserves: 6 }, { name: 'the dragon', rating: 8 }] })
+    await gm(core, 'challenge.playOut', { id: started.id })
+    await gm(core, 'challenge.close', { id: started.id })
+    const told = (await playerView(core.deps, ch)).rolls.map((r) => r.text)
+    expect(told).toHaveLength(3)
+    expect(told[0]).toMatch(/put away/)
+    expect(told.slice(1).map((t) => t.match(/round \d/)![0])).toEqual(['round 2', 'round 1'])
+    expect(told.join(' ')).not.toContain('dragon')
+
+    const ladder = (await gm(core, 'campaign.create', { name: 'Clockwork City', system: 'ladder', seed: 'players-bought' })).id
+    const tai = await insert(core, 'character', { campaign_id: ladder, kind: 'pc', name: 'Tai', sheet: JSON.stringify({ assets: [{ name: 'Climbing', rating: 'good', school: null }] }), created_at: 't', updated_at: 't' })
+    await gm(core, 'ledger.earn', { campaignId: ladder, characterId: tai, currency: 'pp', amount: 1, reason: 'an episode' })
+    await gm(core, 'ladder.buy', { campaignId: ladder, characterId: tai, name: 'Tai', what: 'Climbing', asset: 'good', want: 'superb' })
+    await gm(core, 'ladder.ruling', { campaignId: ladder, characterId: tai, name: 'Tai', what: 'Running', success: true, reason: 'nobody chases her' })
+    expect((await playerView(core.deps, ladder)).rolls.map((r) => [r.text, r.faces])).toEqual([
+      ["GM's ruling for Tai (Running): success without a roll — nobody chases her.", []],
+      ['Tai spent 1 Plot Point: Climbing (Good) → Superb! with no roll.', []],
+    ])
+  })
+
   it('DICE-2: a GM-only challenge round reaches no player, odds and all', async () => {
     const ch = (await gm(core, 'campaign.create', { name: 'Dragon Lair', system: 'challenge', seed: 'players-challenge-gm' })).id
     const tai = (await gm(core, 'character.create', { campaignId: ch, kind: 'pc', name: 'Tai', playerName: null, sheet: { abilities: [{ name: 'Swordplay', rating: 5 }] } })).id

@@ -26,8 +26,13 @@ export const ROLLS_SHOWN = 6
 /** The tables' roll entries: each system's own (never the clock's encounter checks). */
 const ROLL_KINDS = ['osr.', 'ladder.', 'lode.', 'challenge.', 'ranks.']
 
-/** Results a Plot Point made with no dice, shown among the rolls: a roll pushed up a rung (LAD-22.1). */
-const DICELESS_RESULTS = ['ladder.roll.stepped-up']
+/**
+ * Results the table reaches with no dice, shown among the rolls as they happen: a roll pushed up a
+ * rung (LAD-22.1), a result bought with Plot Points (LAD-22.2), a GM's ruling with no roll (LAD-4),
+ * a Ranks roll accepted with what it did (RK-3, RK-8), and a challenge's rounds and its end (CH-2,
+ * CH-3) when it is played without dice.
+ */
+const DICELESS_RESULTS = ['ladder.roll.stepped-up', 'ladder.roll.bought', 'ladder.roll.ruling', 'ranks.accepted', 'challenge.round', 'challenge.closed']
 
 /**
  * The dice of the rolls that were pushed up a rung, by the push's entry, as the players may read
