@@ -75,6 +75,9 @@ test('an old-school GM runs a session at the table: odds before every roll, comb
 
   // ── A check in the dark: B −1 and darkness −5 (OSR-8, OSR-10), odds before the roll ──
   const roll = main.getByRole('region', { name: 'Roll' })
+  // The first of the party is ready to roll, with their numbers.
+  await expect(roll.getByLabel('Who').locator('option:checked')).toHaveText('Ana')
+  await expect(roll.getByLabel('Sheet')).toContainText('L2 · B 0 · M +1 · S 0 · 6/6 H')
   await roll.getByLabel('Who').selectOption({ label: 'Glam' })
   await expect(roll.getByLabel('Sheet')).toContainText('L1 · B −1 · M 0 · S +1 · 4/4 H')
   const check = checkOdds({ modifier: -6 })

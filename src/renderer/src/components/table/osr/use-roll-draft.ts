@@ -112,5 +112,17 @@ export function useRollDraft(people: () => Person[]) {
     return null
   })
 
+  // The party rolls most: the first player character is ready to roll once the party is in, unless the GM has already chosen.
+  let readied = false
+  watch(
+    () => people().find((p) => p.kind === 'pc')?.id,
+    (first) => {
+      if (readied || first === undefined) return
+      readied = true
+      if (who.value === null) who.value = first
+    },
+    { immediate: true },
+  )
+
   return { what, who, target, ability, activity, checkTarget, saveTarget, weaponId, chooseWeapon, weaponNote, backstab, launcher, firearm, distanceFt, reloads, spellId, light, situational, fighter, needsWho, others, meleeWeapons, missileWeapons, roll }
 }
