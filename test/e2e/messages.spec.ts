@@ -76,7 +76,11 @@ test('refused values are said by their labels, beside their fields, and never fo
   await page.getByLabel('In how many').fill('99999999999')
   await page.getByLabel('Unit').selectOption('turns')
   await page.getByRole('button', { name: 'Set timer' }).click()
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Fires after (turns): must be at most 100,000. Nothing was changed.')
+  // Said once, beside the timers' form: not again in the clock bar.
+  const timers = page.getByRole('region', { name: 'Timers' })
+  await expect(timers.getByRole('alert')).toHaveText('Fires after (turns): must be at most 100,000. Nothing was changed.')
+  await expect(page.getByRole('main').getByRole('alert')).toHaveCount(1)
+  await expect(page.getByRole('region', { name: 'Clock' }).getByRole('alert')).toHaveCount(0)
   await expect(page.getByRole('list', { name: 'Timers' }).getByRole('listitem')).toHaveCount(0)
   await expectPlain(page)
   expect(problems).toEqual([])

@@ -61,6 +61,11 @@ export const useClock = defineStore('clock', () => {
   /** What the last step did (its lines, an encounter found), for the bar's alert. */
   const last = shallowRef<ClockReport | null>(null)
   const error = ref<string | null>(null)
+  /**
+   * Where the refusal in `error` is said, once: 'bar' (the clock bar, for what the bar, its keys,
+   * the palette and the table ask), or the name of the panel whose form asked (ClockRefusal).
+   */
+  const errorAt = ref('bar')
   const busy = ref(false)
   let offs: (() => void)[] = []
 
@@ -70,6 +75,7 @@ export const useClock = defineStore('clock', () => {
       clock.value = await useConnection().client().call('clock.get', { campaignId: campaignId.value })
     } catch (err) {
       error.value = (err as Error).message
+      errorAt.value = 'bar'
     }
   }
 
@@ -103,11 +109,11 @@ export const useClock = defineStore('clock', () => {
   let queue: Promise<unknown> = Promise.resolve()
   let waiting = 0
 
-  /** Runs one clock action after those already asked for; a refusal is shown, not thrown. */
-  function act<K extends CampaignMethod>(method: K, input: Omit<MethodInput<K>, 'campaignId'>): Promise<ClockReport | null> {
+  /** Runs one clock action after those already asked for; a refusal is said where it was asked (`from`, see errorAt), not thrown. */
+  function act<K extends CampaignMethod>(method: K, input: Omit<MethodInput<K>, 'campaignId'>, from = 'bar'): Promise<ClockReport | null> {
     waiting++
     busy.value = true
-    const run = queue.then(() => runAct(method, input))
+    const run = queue.then(() => runAct(method, input, from))
     queue = run.finally(() => {
       waiting--
       busy.value = waiting > 0
@@ -115,9 +121,10 @@ export const useClock = defineStore('clock', () => {
     return run
   }
 
-  async function runAct<K extends CampaignMethod>(method: K, input: Omit<MethodInput<K>, 'campaignId'>): Promise<ClockReport | null> {
+  async function runAct<K extends CampaignMethod>(method: K, input: Omit<MethodInput<K>, 'campaignId'>, from: string): Promise<ClockReport | null> {
     if (campaignId.value === null) return null
     error.value = null
+    errorAt.value = from
     try {
       const report = (await useConnection()
         .client()
@@ -136,6 +143,7 @@ export const useClock = defineStore('clock', () => {
   async function undoLast(): Promise<void> {
     if (campaignId.value === null) return
     error.value = null
+    errorAt.value = 'bar'
     try {
       const r = await useConnection().client().call('play.undo', { campaignId: campaignId.value })
       last.value = null
@@ -151,6 +159,7 @@ export const useClock = defineStore('clock', () => {
   async function redoLast(): Promise<void> {
     if (campaignId.value === null) return
     error.value = null
+    errorAt.value = 'bar'
     try {
       const r = await useConnection().client().call('play.redo', { campaignId: campaignId.value })
       last.value = null
@@ -166,5 +175,5 @@ export const useClock = defineStore('clock', () => {
     error.value = null
   }
 
-  return { campaignId, clock, last, error, busy, until, undone, open, reload, act, undoLast, redoLast, dismiss }
+  return { campaignId, clock, last, error, errorAt, busy, until, undone, open, reload, act, undoLast, redoLast, dismiss }
 })
