@@ -180,6 +180,9 @@ test('lights from the party column and from Ctrl+K: light, hand over, douse, ref
   await expect(mira).toContainText('Torch · 1 h left')
   await expect(barLights).toContainText('Mira’s torch')
   await expect(page.getByRole('dialog')).toHaveCount(0)
+  // What was done is said once, in the clock bar's report of the step, not again in the party column.
+  await expect(page.getByRole('region', { name: 'Clock' }).getByRole('status')).toContainText('Mira’s torch was lit')
+  await expect(party.getByText('Mira’s torch was lit')).toHaveCount(0)
 
   // Hand it to Bryn.
   await mira.getByRole('button', { name: 'Lights: Mira' }).click()

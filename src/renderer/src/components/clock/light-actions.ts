@@ -86,6 +86,6 @@ export function lightActions(clock: ClockView): LightAction[] {
 }
 
 /** Runs a light action through the clock store (its refusal, in words, is the store's `error`). */
-export function runLightAction(store: { act: (method: LightMethod, input: never) => Promise<ClockReport | null> }, a: LightAction): Promise<ClockReport | null> {
-  return store.act(a.method, a.input as never)
+export function runLightAction(store: { act: (method: LightMethod, input: never, from?: string) => Promise<ClockReport | null> }, a: LightAction, from?: string): Promise<ClockReport | null> {
+  return store.act(a.method, a.input as never, from)
 }
