@@ -251,6 +251,30 @@ describe('recap.session: signal, not noise', () => {
     }
   })
 
+  it('tells an injury once: where the roll that dealt it tells it (RK-8), else as recorded; the glance lists both', async () => {
+    const campaign = await gm(core, 'campaign.create', { name: 'Dark Harbour', system: 'ranks', seed: 'recap-harm' })
+    const sheet = { abilities: [{ name: 'Courage', rank: 'poor' }, { name: 'Daring', rank: 'good' }, { name: 'Ferocity', rank: 'good' }], aspects: [] }
+    const georgia = (await gm(core, 'character.create', { campaignId: campaign.id, kind: 'pc', name: 'Georgia', playerName: null, sheet })).id
+    const { id: sessionId } = await gm(core, 'play.start', { campaignId: campaign.id, attendance: [georgia] })
+    await gm(core, 'ranks.threat', { campaignId: campaign.id, perCharacter: 15 })
+    // RK-8: Courage Poor against a Danger until a roll deals Harm (red or Fair).
+    for (let n = 0; ; n++) {
+      expect(n).toBeLessThan(40)
+      const danger = await gm(core, 'ranks.danger', { campaignId: campaign.id, characterId: georgia, description: `Thugs ${n}`, threat: 1 })
+      const roll = await gm(core, 'ranks.roll', { campaignId: campaign.id, characterId: georgia, ability: 'courage', dangerId: danger.id, gmOnly: false })
+      const accepted = await gm(core, 'ranks.accept', { rollId: roll.id })
+      if (accepted.outcome?.harm) break
+    }
+    await gm(core, 'injury.record', { characterId: georgia, kind: 'other', description: 'Bitten by the harbour cat' })
+    for (const variant of ['gm', 'players'] as const) {
+      const markdown = (await gm(core, 'recap.session', { sessionId, variant })).markdown
+      const lines = items(section(parse(markdown), 'Timeline'))
+      expect(lines.filter((l) => / · Injury — /.test(l))).toHaveLength(1)
+      expect(lines.filter((l) => /marks Weary/.test(l))).toHaveLength(1)
+      expect(items(section(parse(markdown), 'At a glance')).find((l) => l.startsWith('Injuries taken'))).toMatch(/Georgia \(Weary\).*Georgia \((Bitten by the harbour cat|Injury)\)/)
+    }
+  })
+
   it('collects open threads: a Threads section, lines marked “Thread:”, unchecked tasks; the players get only those of their Recap', async () => {
     const { sessionId } = await startSession('osr')
     await gm(core, 'session.update', {

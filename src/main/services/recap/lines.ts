@@ -133,6 +133,24 @@ function wordsFor(e: LogEntry, variant: RecapVariant): string | null {
   }
 }
 
+/**
+ * The injuries other entries tell as they deal them (a Ladder round's or damage roll's `injuryId`,
+ * a Ranks roll's Harm): found by that key anywhere in their payloads, a few levels down.
+ */
+function injuriesTold(entries: readonly LogEntry[]): Set<number> {
+  const told = new Set<number>()
+  const visit = (value: unknown, depth: number): void => {
+    if (depth > 3 || value === null || typeof value !== 'object') return
+    if (Array.isArray(value)) return value.forEach((v) => visit(v, depth + 1))
+    for (const [key, v] of Object.entries(value)) {
+      if (key === 'injuryId' && typeof v === 'number') told.add(v)
+      else visit(v, depth + 1)
+    }
+  }
+  for (const e of entries) if (e.kind !== 'injury.recorded') visit(e.payload, 0)
+  return told
+}
+
 /** One line of the timeline. */
 export interface TimelineLine {
   at: number
@@ -146,6 +164,7 @@ export interface TimelineLine {
  */
 export function timeline(entries: LogEntry[], variant: RecapVariant): TimelineLine[] {
   const out: TimelineLine[] = []
+  const told = injuriesTold(entries)
   let combat: { line: TimelineLine; rounds: number; last: number; started: boolean } | null = null
   const close = () => {
     if (!combat) return
@@ -156,6 +175,8 @@ export function timeline(entries: LogEntry[], variant: RecapVariant): TimelineLi
   for (const e of entries) {
     const topic = topicOfEntry(e)
     if (topic === null) continue
+    // An injury the roll, round or damage that dealt it tells already is told once, there.
+    if (e.kind === 'injury.recorded' && told.has(Number(e.payload.id))) continue
     if (e.kind === 'clock.combat-started') {
       close()
       const line = { at: e.gameTime, topic, text: lineFor(e, variant) ?? '' }
