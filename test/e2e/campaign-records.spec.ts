@@ -413,6 +413,15 @@ async function tableAndRoll(page: Page, s: SystemCase): Promise<string> {
 
   const panel = main(page).getByRole('region', { name: `Encounter table: ${t.name}` })
   await panel.getByRole('button', { name: 'Add row' }).click()
+  // A row just added is not told what it lacks while it is written; a save tried says it, at its field.
+  const whatHappens = main(page).getByLabel('Row 1: what happens')
+  await expect(whatHappens).toBeFocused()
+  await expect(whatHappens).toHaveAttribute('aria-invalid', 'false')
+  await expect(panel).not.toContainText('needs text or an NPC')
+  await panel.getByRole('button', { name: 'Save rows' }).click()
+  await expect(main(page).getByRole('list', { name: 'Warnings about the rows' })).toContainText('Row 1 needs text or an NPC.')
+  await expect(whatHappens).toHaveAttribute('aria-invalid', 'true')
+  await expect(whatHappens).toBeFocused()
   await fillRow(page, 1, t.npcRow)
   await main(page).getByLabel('Row 1 NPC').fill(s.npc.name.slice(0, 4))
   await main(page).getByRole('option', { name: s.npc.name }).click()
