@@ -377,9 +377,11 @@ async function createPc(page: Page, s: SystemCase): Promise<void> {
   await newCharacter(page, 'PC', s.pc.name)
   await main(page).getByLabel('Player').fill(s.pc.player)
   await s.invalid(page)
-  await expect(rules(page).getByRole('heading', { name: /problems?$/ })).toBeVisible()
+  // A new sheet's problems are what is still to do, until the GM asks to create it and is refused.
+  await expect(rules(page).getByRole('heading', { name: /^Still to do: \d+$/ })).toBeVisible()
   await main(page).getByRole('button', { name: /Create PC/ }).click()
   await expect(main(page).getByRole('alert')).toContainText(s.refused)
+  await expect(rules(page).getByRole('heading', { name: /problems?$/ })).toBeVisible()
   await expect(page).toHaveURL(/#\/c\/\d+\/characters\/new\/pc$/)
   await s.complete(page)
   await expect(rules(page).getByRole('heading', { name: 'Follows the rules' })).toBeVisible()
