@@ -428,7 +428,10 @@ test('a Wound to the head knocks out for three rounds (LAD-17): no action offere
   await main.getByRole('tab', { name: 'Combat' }).click()
   const combatTab = main.getByRole('tabpanel', { name: /Combat/ })
   const setup = combatTab.getByRole('form', { name: 'Start a combat' })
-  await setup.getByLabel('Combatant 2: asset').selectOption({ label: 'Brawling · Expert' })
+  // A first fight starts each character from the asset whose name says hand to hand, else their first.
+  await expect(setup.getByLabel('Combatant 1: asset').locator('option:checked')).toHaveText('Hacking · Expert')
+  await expect(setup.getByLabel('Combatant 2: asset').locator('option:checked')).toHaveText('Brawling · Expert')
+  await setup.getByLabel('Combatant 2: asset').selectOption({ label: 'Climbing · Good' })
   await setup.getByLabel('Combatant 2: shooting').selectOption({ label: 'Pistols — Good' })
   await setup.getByLabel('Combatant 3: shooting').selectOption('rung:good')
   await setup.getByRole('button', { name: 'Start the fight' }).click()
@@ -464,12 +467,12 @@ test('a Wound to the head knocks out for three rounds (LAD-17): no action offere
   await combatTab.getByRole('button', { name: 'Run round 4' }).click()
   await expect(main.getByRole('region', { name: 'Log' })).toContainText(/Round 4 of “Fight: .*”: .*Tai/)
 
-  // The next fight's setup has Tai as he fought this one: Brawling hand-to-hand, Pistols to shoot.
+  // The next fight's setup has Tai as he fought this one: Climbing hand-to-hand, Pistols to shoot.
   await combatTab.getByRole('button', { name: 'End the fight' }).click()
   await expect(setup).toBeVisible()
   await page.reload()
   await main.getByRole('tab', { name: 'Combat' }).click()
-  await expect(setup.getByLabel('Combatant 2: asset').locator('option:checked')).toHaveText('Brawling · Expert')
+  await expect(setup.getByLabel('Combatant 2: asset').locator('option:checked')).toHaveText('Climbing · Good')
   await expect(setup.getByLabel('Combatant 2: shooting').locator('option:checked')).toHaveText('Pistols — Good')
   await expect(setup.getByLabel('Combatant 1: shooting').locator('option:checked')).toHaveText('No gun')
   expect(problems).toEqual([])
