@@ -124,7 +124,7 @@ test('a GM plays a LODE session: odds before the roll, Energy and Destiny, an op
 
   // ── An opposed roll (LODE-7): Brann's Swordfighting against Ulf's Axe, both at BD 2.
   await centre.getByRole('tab', { name: 'Opposed' }).click()
-  await centre.getByLabel('First side', { exact: true }).selectOption({ label: 'Brann' })
+  await expect(centre.getByLabel('First side', { exact: true }).locator('option:checked')).toHaveText('Brann')
   await centre.getByLabel('Skill').first().selectOption({ label: 'Swordfighting +2' })
   await centre.getByLabel('Opposing side', { exact: true }).selectOption({ label: 'Find an NPC…' })
   await centre.getByLabel('NPC who rolls').fill('Ulf')

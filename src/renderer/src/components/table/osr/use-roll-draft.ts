@@ -8,6 +8,7 @@ import { computed, ref, shallowRef, watch } from 'vue'
 import type { OsrFighter, OsrRoll } from '../../../../../shared/contract'
 import type { OSR_AIDED_ACTIVITIES, OSR_LAUNCHERS, OsrRollKind } from '../../../../../shared/api/table-osr.names'
 import { useConnection } from '../../../stores/connection'
+import { onFirstOfParty } from '../../../composables/first-of-party'
 import { defaultWeapon, useWeaponChoices, type WeaponDefault } from './weapon-choice'
 
 /** Someone at the table who can roll or be aimed at. */
@@ -112,16 +113,12 @@ export function useRollDraft(people: () => Person[]) {
     return null
   })
 
-  // The party rolls most: the first player character is ready to roll once the party is in, unless the GM has already chosen.
-  let readied = false
-  watch(
+  // After the watch on `who`, so that the first one's numbers are read too.
+  onFirstOfParty(
     () => people().find((p) => p.kind === 'pc')?.id,
-    (first) => {
-      if (readied || first === undefined) return
-      readied = true
-      if (who.value === null) who.value = first
+    (id) => {
+      if (who.value === null) who.value = id
     },
-    { immediate: true },
   )
 
   return { what, who, target, ability, activity, checkTarget, saveTarget, weaponId, chooseWeapon, weaponNote, backstab, launcher, firearm, distanceFt, reloads, spellId, light, situational, fighter, needsWho, others, meleeWeapons, missileWeapons, roll }
