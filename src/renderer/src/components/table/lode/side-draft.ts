@@ -3,7 +3,9 @@
  * the Base Dice, extra advantages and disadvantages, Blessing, Curse and Energy (LODE-1, LODE-4,
  * LODE-9); and the request the API takes from it.
  */
-import type { LodeCharacter } from './use-lode-roster'
+import type { Ref } from 'vue'
+import type { LodeCharacter, LodeRoster } from './use-lode-roster'
+import { onFirstOfParty } from '../../../composables/first-of-party'
 import { signed } from './lode-words'
 
 export interface SideDraft {
@@ -64,4 +66,16 @@ export function sideRequest(draft: SideDraft, character: LodeCharacter | null): 
     curse: whole(draft.curse),
     energy: whole(draft.energy),
   }
+}
+
+/** A side starts on the first of the party once the party is in, unless the GM has already chosen someone (first-of-party.ts). */
+export function startOnFirstOfParty(roster: LodeRoster, side: Ref<SideDraft>): void {
+  onFirstOfParty(
+    () => roster.pcs.value[0]?.id,
+    (id) => {
+      if (side.value.characterId !== null || side.value.name !== '') return
+      side.value = { ...side.value, characterId: id }
+      roster.load(id)
+    },
+  )
 }
