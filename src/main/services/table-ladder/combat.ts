@@ -147,14 +147,14 @@ export async function runCombatRound(tx: Tx, conflict: Conflict, input: RoundInp
     consequences.push(r.consequence)
     timers.push(...r.timers)
   }
-  // LAD-17: a Wound costs the next attack; last round's losses are spent by this round.
   // LAD-17: a Wound to the head knocks out until its timer; those come round are no longer kept.
   const out: Record<string, number> = Object.fromEntries(knockedOut.map((name) => [name, before.knockedOut![name]!]))
   for (const c of consequences) {
     const wakes = c.outcome === 'wounded' && c.location === 'head' ? c.timers[0]?.at : undefined
     if (wakes !== undefined) out[c.name] = wakes
   }
-  // The attack a Wound costs is among those the knock-out takes: one who comes round fights at once.
+  // LAD-17: a Wound costs the next attack (last round's losses are spent by this round); for one
+  // knocked out it is among the attacks the knock-out takes: who comes round fights at once.
   for (const [i, c] of consequences.entries()) if (c.losesNextAttack && c.name in out) consequences[i] = { ...c, losesNextAttack: false }
   const lostAttack = [...new Set(consequences.filter((c) => c.losesNextAttack).map((c) => c.name))]
   const state: CombatState = { ...before, round, fights, status, lostAttack, knockedOut: out }
