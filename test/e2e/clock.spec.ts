@@ -1,8 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3'
 import { test, expect, watchConsole } from './fixtures'
-import { createCampaign, openSection } from './support'
+import { createCampaign, openSection, quietDice } from './support'
 import type { Lantern } from './fixtures'
-import { seededDice } from '../../src/main/engines/dice'
 
 /** The party's packs, written into the library the server has open (WAL allows a second writer). */
 function packParty(lantern: Lantern, campaignId: number): void {
@@ -17,20 +16,6 @@ function packParty(lantern: Lantern, campaignId: number): void {
   db.close()
 }
 
-/**
- * Seeds the campaign's dice so that its next `turns` single-turn advances meet no encounter (each
- * step rolls with a fresh generator seeded `seed#n`), so an alert never hides what a test reads.
- */
-function quietDice(lantern: Lantern, campaignId: number, turns: number): void {
-  let seed = ''
-  for (let i = 0; seed === ''; i++) {
-    const candidate = `quiet-${i}`
-    if (Array.from({ length: turns }, (_, n) => seededDice(`${candidate}#${n + 1}`).roll(20)).every((face) => face < 20)) seed = candidate
-  }
-  const db = new BetterSqlite3(lantern.dataFile)
-  db.prepare('update campaign set dice_seed = ?, dice_counter = 0 where id = ?').run(seed, campaignId)
-  db.close()
-}
 
 test('a GM lights a torch, advances twelve turns, sees it go out, and undoes the last advance', async ({ page, lantern }) => {
   const problems = watchConsole(page)

@@ -1,6 +1,8 @@
 /** Steps many browser tests share, done through the real UI. */
 import { expect, type Page } from '@playwright/test'
+import BetterSqlite3 from 'better-sqlite3'
 import type { Lantern } from './fixtures'
+import { seededDice } from '../../src/main/engines/dice'
 
 /** Opens Lantern with the GM key and creates a campaign; leaves the page on its home. */
 export async function createCampaign(page: Page, lantern: Lantern, name: string, systemName: string): Promise<number> {
@@ -71,4 +73,19 @@ export async function holdAnswers(page: Page, method: string): Promise<{ hold():
       for (const m of order === 'newest first' ? answers.reverse() : answers) toPage!(m)
     },
   }
+}
+
+/**
+ * Seeds the campaign's dice so that its next `turns` single-turn advances meet no encounter (each
+ * step rolls with a fresh generator seeded `seed#n`), so an alert never hides what a test reads.
+ */
+export function quietDice(lantern: Lantern, campaignId: number, turns: number): void {
+  let seed = ''
+  for (let i = 0; seed === ''; i++) {
+    const candidate = `quiet-${i}`
+    if (Array.from({ length: turns }, (_, n) => seededDice(`${candidate}#${n + 1}`).roll(20)).every((face) => face < 20)) seed = candidate
+  }
+  const db = new BetterSqlite3(lantern.dataFile)
+  db.prepare('update campaign set dice_seed = ?, dice_counter = 0 where id = ?').run(seed, campaignId)
+  db.close()
 }
