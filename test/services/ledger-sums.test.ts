@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import { libraryEach } from '../support/temp-library'
 import { gm } from '../support/calls'
-import { seededRandom as random } from '../support/seeded-random'
+import { seededRandom as random } from '../../scripts/soak.mjs'
 import { all } from '../support/sql'
 import { exportCampaign, importCampaign } from '../../src/main/services/transfer'
 

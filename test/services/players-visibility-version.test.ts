@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest'
 import { libraryEach, tempLibrary } from '../support/temp-library'
 import { gm } from '../support/calls'
-import { seededRandom as random } from '../support/seeded-random'
+import { seededRandom as random } from '../../scripts/soak.mjs'
 import { insert, run, value } from '../support/sql'
 import { unitOfWork } from '../../src/main/services/core'
 import { currentVisibility, metFoes, visibilityIn, visibilityOf, type Visibility } from '../../src/main/services/players/audience/visibility'
