@@ -268,7 +268,7 @@ export default async function (): Promise<void> {
     year.sort((a, b) => a - b)
     yearIndex.sort((a, b) => a - b)
     y.record(`service: clock.advance of 365 days (one step, ${yearEntries.toLocaleString('en')} log entries), until it answers; fsyncs with its indexing`, year[1]!, year.length, false, yearFsyncs)
-    y.record('  then its log indexed for search in the background, batch by batch', yearIndex[1]!, yearIndex.length)
+    y.record('  then its log indexed for search in the background, batch by batch, and the write-ahead log checkpointed', yearIndex[1]!, yearIndex.length)
     y.record(`floor: the same ${yearEntries.toLocaleString('en')} log rows inserted again by one bare SQL statement (indexes, triggers)`, yearFloor, 1)
     y.print()
   } finally {

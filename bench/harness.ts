@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { ChildProcess } from 'node:child_process'
 import { backgroundIndexing } from '../src/main/services/core/log-search-queue'
+import { backgroundCheckpoint } from '../src/main/services/core/wal-checkpoint'
 
 export interface CaseOptions {
   /** This case is the one the others in the group are compared with. */
@@ -138,7 +139,8 @@ export async function call(core: Core, method: string, input: unknown): Promise<
 /**
  * Lets the event loop run as it does in the app after a change answers: the events sent on the
  * next turn of the loop, and the log's search indexing that the change started (a batch on a
- * timer, log-search-queue.ts) run to its end. A bench of a change awaits this after each call, so
+ * timer, log-search-queue.ts) run to its end, and the checkpoint of the write-ahead log that
+ * follows it when the log has grown (wal-checkpoint.ts). A bench of a change awaits this after each call, so
  * its figure is what the change costs in all, not only until its answer.
  * @example await call(core, 'log.note', …); await settle(core)
  */
@@ -148,6 +150,7 @@ export async function settle(core: Core): Promise<void> {
   try {
     await new Promise<void>((resolve) => setImmediate(resolve))
     await backgroundIndexing(core.deps.db)
+    await backgroundCheckpoint(core.deps.db)
   } finally {
     clearInterval(alive)
   }

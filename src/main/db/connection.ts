@@ -48,6 +48,13 @@ function reusingStatements(sqlite: BetterSqlite3.Database): { prepare: (sql: str
   }
 }
 
+/**
+ * Frames in the write-ahead log past which SQLite checkpoints in the commit that wrote them: ten times
+ * the background checkpoint's threshold, a bound on the log (40 MiB of 4 KiB pages) should the
+ * background never have a turn.
+ */
+export const WAL_AUTOCHECKPOINT_BACKSTOP = 10_000
+
 export type Dialect = 'sqlite' | 'postgres'
 
 export interface DbHandle {
@@ -88,6 +95,9 @@ export function openDatabase(file: string): DbHandle {
     sqlite.pragma('foreign_keys = ON')
     sqlite.pragma('synchronous = FULL')
     sqlite.pragma('busy_timeout = 5000')
+    // The write-ahead log is copied into the file after a change, in the background
+    // (services/core/wal-checkpoint.ts); SQLite's own checkpoint in a change's commit only past this.
+    sqlite.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_BACKSTOP}`)
     // A file that is not SQLite fails here with SQLITE_NOTADB rather than later, mid-change.
     sqlite.prepare('select count(*) from sqlite_master').get()
   } catch (err) {

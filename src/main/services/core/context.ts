@@ -12,6 +12,7 @@ import type { EventName } from '../../../shared/methods'
 import { EventBus, toldAfterCommit } from './events'
 import { unitBegins, unitCommits } from './action-scope'
 import { indexLogSoon } from './log-search-queue'
+import { checkpointSoon } from './wal-checkpoint'
 import { type LockTarget, takeWriterLock } from './writer-lock'
 import { lockTargetOf } from './change-scope'
 import { type AudienceGate, settleAudiences } from './audience'
@@ -127,5 +128,6 @@ async function runUnit<T>(deps: ServiceDeps, fn: (tx: Tx) => Promise<T>, lock: L
   }
   for (const m of toldAfterCommit(pending)) deps.events.emit(m.event, m.payload as never)
   indexLogSoon(deps.db)
+  checkpointSoon(deps.db)
   return result
 }

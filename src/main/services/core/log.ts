@@ -111,8 +111,23 @@ export async function appendLogs(tx: Tx, campaignId: number, entries: readonly O
     players: audiences[i]!.players,
   }))
   const ids = tx.sqlite ? insertOnSqlite(tx.sqlite, rows) : await insertInBatches(tx, rows)
-  // Each entry as `toLogEntry` reads it back: the payload through JSON, as stored.
-  const logged = rows.map((r, i) => toLogEntry({ ...r, id: ids[i]!, undone: 0 }))
+  // Each entry as `toLogEntry` reads it back, but for its payload and dice: the caller's own (plain
+  // data, as every change's payloads are), not parsed again from the JSON just written (a year of
+  // downtime's 12,000 payloads took 9 ms to parse back).
+  const logged = rows.map(
+    (r, i): LogEntry => ({
+      id: ids[i]!,
+      campaignId,
+      sessionId: r.session_id,
+      gameTime: r.game_time,
+      realTime: r.real_time,
+      kind: r.kind,
+      payload: entries[i]!.payload,
+      dice: r.dice === null ? null : [...entries[i]!.dice!],
+      gmOnly: r.gm_only === 1,
+      undone: false,
+    }),
+  )
   audienceWritten(
     tx,
     logged.filter((_, i) => rows[i]!.audience !== 'book'),
@@ -126,48 +141,62 @@ export async function appendLogs(tx: Tx, campaignId: number, entries: readonly O
 
 type LogInsert = Omit<LogEntryRow, 'id' | 'undone'>
 
-/** Rows per multi-row INSERT on SQLite (10 values a row, well under its 32,766 parameters). */
-const SQLITE_BATCH_ROWS = 64
+/**
+ * Rows per multi-row INSERT on SQLite, largest first (10 values a row, well under its 32,766
+ * parameters): a long run goes in statements of 256 rows, its tail in statements of 32, the last
+ * few one by one. Fewer, longer statements bind the same values in less time (a year of downtime's
+ * 12,000 entries: 4 ms less at 256 a statement than at 64).
+ */
+const SQLITE_BATCH_ROWS = [256, 32] as const
 
-const batchStatements = new WeakMap<BetterSqlite3.Database, BetterSqlite3.Statement<unknown[]>>()
+const batchStatements = new WeakMap<BetterSqlite3.Database, Map<number, BetterSqlite3.Statement<unknown[]>>>()
+
+function batchStatement(sqlite: BetterSqlite3.Database, size: number): BetterSqlite3.Statement<unknown[]> {
+  let bySize = batchStatements.get(sqlite)
+  if (!bySize) batchStatements.set(sqlite, (bySize = new Map()))
+  let stmt = bySize.get(size)
+  if (!stmt) {
+    const values = Array.from({ length: size }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')
+    stmt = sqlite.prepare<unknown[]>(`insert into log_entry (campaign_id, session_id, game_time, real_time, kind, payload, dice, gm_only, audience, players) values ${values} returning id`).pluck()
+    bySize.set(size, stmt)
+  }
+  return stmt
+}
 
 /**
- * SQLite: one prepared statement per row for a few rows; a long run (a year of downtime) goes in
- * 64 rows to a statement, their ids read back by RETURNING. The ids of one statement's rows rise in
- * the order of its rows (the write lock is held), so sorted they are the rows' ids in order.
+ * SQLite: a run of rows goes in multi-row statements (`SQLITE_BATCH_ROWS`), their ids read back by
+ * RETURNING, and what is left one prepared statement a row. The ids of one statement's rows rise
+ * in the order of its rows (the write lock is held), so sorted they are the rows' ids in order.
  */
 function insertOnSqlite(sqlite: BetterSqlite3.Database, rows: LogInsert[]): number[] {
   const stmt = insertStatement(sqlite)
   const one = (r: LogInsert) => Number(stmt.run(r.campaign_id, r.session_id, r.game_time, r.real_time, r.kind, r.payload, r.dice, r.gm_only, r.audience, r.players).lastInsertRowid)
-  if (rows.length < SQLITE_BATCH_ROWS) return rows.map(one)
-  let batch = batchStatements.get(sqlite)
-  if (!batch) {
-    const values = Array.from({ length: SQLITE_BATCH_ROWS }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')
-    batch = sqlite.prepare<unknown[]>(`insert into log_entry (campaign_id, session_id, game_time, real_time, kind, payload, dice, gm_only, audience, players) values ${values} returning id`).pluck()
-    batchStatements.set(sqlite, batch)
-  }
   const ids: number[] = []
-  const whole = rows.length - (rows.length % SQLITE_BATCH_ROWS)
-  const params: unknown[] = new Array(SQLITE_BATCH_ROWS * 10)
-  for (let at = 0; at < whole; at += SQLITE_BATCH_ROWS) {
-    for (let i = 0; i < SQLITE_BATCH_ROWS; i++) {
-      const r = rows[at + i]!
-      const p = i * 10
-      params[p] = r.campaign_id
-      params[p + 1] = r.session_id
-      params[p + 2] = r.game_time
-      params[p + 3] = r.real_time
-      params[p + 4] = r.kind
-      params[p + 5] = r.payload
-      params[p + 6] = r.dice
-      params[p + 7] = r.gm_only
-      params[p + 8] = r.audience
-      params[p + 9] = r.players
+  let at = 0
+  for (const size of SQLITE_BATCH_ROWS) {
+    if (rows.length - at < size) continue
+    const batch = batchStatement(sqlite, size)
+    const params: unknown[] = new Array(size * 10)
+    for (; rows.length - at >= size; at += size) {
+      for (let i = 0; i < size; i++) {
+        const r = rows[at + i]!
+        const p = i * 10
+        params[p] = r.campaign_id
+        params[p + 1] = r.session_id
+        params[p + 2] = r.game_time
+        params[p + 3] = r.real_time
+        params[p + 4] = r.kind
+        params[p + 5] = r.payload
+        params[p + 6] = r.dice
+        params[p + 7] = r.gm_only
+        params[p + 8] = r.audience
+        params[p + 9] = r.players
+      }
+      const made = (batch.all(...params) as number[]).sort((a, b) => a - b)
+      for (const id of made) ids.push(id)
     }
-    const made = (batch.all(...params) as number[]).sort((a, b) => a - b)
-    for (const id of made) ids.push(id)
   }
-  for (let at = whole; at < rows.length; at++) ids.push(one(rows[at]!))
+  for (; at < rows.length; at++) ids.push(one(rows[at]!))
   return ids
 }
 
