@@ -23,6 +23,12 @@ interface WalState {
 }
 
 /**
+ * The NOOP checkpoint prepared once per connection (`pragma()` would prepare it at every change); a
+ * checkpoint pragma runs when the statement is stepped (its `OP_Checkpoint`), so each `get` asks anew.
+ */
+const noops = new WeakMap<object, { get(): unknown }>()
+
+/**
  * How many frames the library's write-ahead log holds and how many of them are copied into the
  * file, asked without copying anything (SQLite's NOOP checkpoint, 3.51+); null for a library not
  * in WAL mode or not on SQLite.
@@ -31,7 +37,9 @@ interface WalState {
 export function walFrames(db: Kysely<Database>): { log: number; checkpointed: number } | null {
   const sqlite = sqliteOf(db)
   if (!sqlite?.open) return null
-  const [s] = sqlite.pragma('wal_checkpoint(NOOP)') as WalState[]
+  let noop = noops.get(sqlite)
+  if (!noop) noops.set(sqlite, (noop = sqlite.prepare('pragma wal_checkpoint(NOOP)')))
+  const s = noop.get() as WalState | undefined
   return s && s.log >= 0 ? { log: s.log, checkpointed: s.checkpointed } : null
 }
 
