@@ -181,6 +181,8 @@ interface PageLabel {
 interface PageBox {
   top: number
   bottom: number
+  left: number
+  right: number
 }
 interface PageElement {
   getBoundingClientRect(): PageBox & { width: number; height: number }
@@ -302,3 +304,72 @@ for (const system of SYSTEMS) for (const banner of [false, true]) {
     expect(problems).toEqual([])
   })
 }
+
+/** How far apart the farthest two of these positions are, in px. */
+const spread = (xs: number[]): number => Math.max(...xs) - Math.min(...xs)
+
+/** Where an element's box begins and ends across the page. */
+interface Span {
+  left: number
+  right: number
+}
+
+test('a long campaign (day 300, session 120): the log’s and the history’s times and the sessions’ numbers lie clear of their words, every line’s words starting at one place', async ({ page, lantern }) => {
+  const problems = watchConsole(page)
+  await page.setViewportSize(VIEW)
+  const campaignId = await createCampaign(page, lantern, 'The long road', 'Old-school core')
+  const db = new BetterSqlite3(lantern.dataFile)
+  const addSession = db.prepare("insert into session (campaign_id, number, title, status, created_at, updated_at) values (?, ?, '', 'closed', 't', 't')")
+  for (let n = 1; n <= 120; n++) addSession.run(campaignId, n)
+  db.prepare("insert into log_entry (campaign_id, game_time, real_time, kind, payload, audience) values (?, 0, 't', 'note', ?, 'all')").run(campaignId, JSON.stringify({ text: 'The road begins.' }))
+  db.close()
+  await page.reload()
+
+  // Three hundred days on, and a turn there: the times read “D300 · 00:05”.
+  await openSection(page, 'Time & light')
+  const setTime = page.getByRole('region', { name: 'Set the time' })
+  await setTime.getByRole('spinbutton', { name: 'Day' }).fill('300')
+  await setTime.getByRole('button', { name: 'Set time' }).click()
+  await expect(page.getByRole('region', { name: 'Clock' }).getByTestId('clock-time')).toContainText('Day 300')
+  await openSection(page, 'Table')
+  await page.keyboard.press('t')
+  await expect(page.getByRole('region', { name: 'Clock' }).getByTestId('clock-time')).toContainText('Day 300 · 00:05')
+
+  const rows = (list: Locator, when: string, what: string) =>
+    list.locator(':scope > li').evaluateAll(
+      (items, sel) =>
+        items.map((li) => {
+          // Where the element's words are drawn (a Range over them): words wider than their box run past it.
+          const box = (s: string): Span => {
+            const range = (globalThis as unknown as { document: { createRange(): { selectNodeContents(n: unknown): void; getBoundingClientRect(): Span } } }).document.createRange()
+            range.selectNodeContents((li as unknown as PageElement).querySelector(s))
+            const r = range.getBoundingClientRect()
+            return { left: r.left, right: r.right }
+          }
+          return { text: ((li as unknown as PageElement).textContent ?? '').trim().slice(0, 40), when: box(sel.when), what: box(sel.what) }
+        }),
+      { when, what },
+    )
+  for (const [name, list] of [
+    ['log', page.getByRole('list', { name: 'Log entries' })],
+    ['history', page.getByRole('list', { name: 'Last actions' })],
+  ] as const) {
+    await expect(list.locator(':scope > li').first()).toBeVisible()
+    const seen = await rows(list, '.when', '.what')
+    expect(seen.length, name).toBeGreaterThanOrEqual(2)
+    for (const r of seen) expect(r.when.right, `${name}: “${r.text}”: its time ends before its words`).toBeLessThanOrEqual(r.what.left)
+    expect(spread(seen.map((r) => r.what.left)), `${name}: every line’s words start at one place`).toBeLessThan(0.5)
+  }
+  await expect(page.getByRole('list', { name: 'Log entries' })).toContainText('D300 · 00:05')
+  await expect(page.getByRole('list', { name: 'Log entries' })).toContainText('D1 · 00:00')
+  await page.screenshot({ path: test.info().outputPath('table-long-campaign.png') })
+
+  await openSection(page, 'Sessions')
+  const sessions = page.getByRole('list', { name: 'Sessions' })
+  await expect(sessions.locator(':scope > li')).toHaveCount(120)
+  const cards = await rows(sessions, '.number', 'h2')
+  for (const c of [...cards.slice(0, 3), ...cards.slice(-12)]) expect(c.when.right, `“${c.text}”: its number ends before its title`).toBeLessThanOrEqual(c.what.left)
+  expect(spread(cards.map((c) => c.what.left)), 'every session’s title starts at one place').toBeLessThan(0.5)
+  await page.screenshot({ path: test.info().outputPath('sessions-long-campaign.png') })
+  expect(problems).toEqual([])
+})
