@@ -117,7 +117,7 @@ test('the players’ screen follows the GM live and shows only what players may 
   // The GM starts a handout (below), then reveals one ghoul before showing it: the player sees
   // the ghoul, without its H; the other stays hidden; the handout's words typed are kept.
   await page.getByRole('button', { name: 'Players’ screen' }).click()
-  await dialog.getByLabel('Location or NPC').selectOption({ label: 'Location: The Crypt' })
+  await dialog.getByLabel('Location or NPC').selectOption({ label: 'The Crypt' })
   await dialog.getByLabel(/^Heading for the players/).fill('Below the chapel')
   await dialog.getByLabel('What the players read (never your notes)').fill('A low vault that smells of wet stone.')
   const foes = dialog.getByRole('region', { name: 'Foes' })
@@ -235,7 +235,7 @@ test('a players’ page reconnects by itself after Lantern restarts and the GM s
   await gmContext.close()
 })
 
-test('a long campaign’s foes met: the ten met last are listed, a name typed finds an older one, and it is revealed from there', async ({ browser, lantern }) => {
+test('a long campaign: the ten foes met last are listed, a name typed finds an older one to reveal; a handout is found by typing its name', async ({ browser, lantern }) => {
   const gmContext = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   const page = await gmContext.newPage()
   const problems = watchConsole(page)
@@ -245,6 +245,11 @@ test('a long campaign’s foes met: the ten met last are listed, a name typed fi
   const meet = db.prepare("insert into players_foe (campaign_id, key, name, alias, created_at) values (?, ?, ?, 'a foe', 't')")
   meet.run(id, 'osr:necromancer', 'The Necromancer')
   for (let n = 1; n <= 39; n++) meet.run(id, `osr:raider-${n}`, `Goblin raider ${n}`)
+  // And a city's people and places to hand out: three hundred NPCs, a few locations.
+  const npc = db.prepare("insert into character (campaign_id, kind, name, created_at, updated_at) values (?, 'npc', ?, 't', 't')")
+  for (let n = 1; n <= 300; n++) npc.run(id, `Villager ${String(n).padStart(3, '0')}`)
+  const place = db.prepare("insert into location (campaign_id, name, kind, created_at, updated_at) values (?, ?, 'enclosed', 't', 't')")
+  for (const name of ['The Chapel', 'The Crypt', 'The Mill']) place.run(id, name)
   db.close()
   await page.reload()
 
@@ -269,6 +274,14 @@ test('a long campaign’s foes met: the ten met last are listed, a name typed fi
   await find.fill('raider')
   await expect(names).toHaveCount(39)
   await page.screenshot({ path: test.info().outputPath('players-foes-met.png') })
+
+  // The handouts: typing a name's first letters in the list finds it among three hundred NPCs.
+  const handout = dialog.getByLabel('Location or NPC')
+  await expect(handout.locator('optgroup')).toHaveCount(2)
+  await handout.focus()
+  await page.keyboard.type('The Cr')
+  await expect(handout.locator('option:checked')).toHaveText('The Crypt')
+  await expect(dialog.getByRole('button', { name: 'Reveal to players' })).toBeVisible()
 
   // Closed and opened again: the reveal was kept.
   await dialog.getByRole('button', { name: 'Close' }).click()
