@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Core } from '../../src/main/app'
 import { markMatches, searchTerms, toFtsQuery } from '../../src/main/services/search/index'
-import type { SearchHit } from '../../src/shared/contract'
+import type { LogEntry, SearchHit } from '../../src/shared/contract'
+import { describeLogEntry } from '../../src/shared/log-text'
 import { tempLibrary, type TempLibrary } from '../support/temp-library'
 import { gm, refused } from '../support/calls'
 import { insert, run } from '../support/sql'
@@ -86,6 +87,20 @@ describe('search across a campaign', () => {
     expect(kindsAndTitles(await find('amber', { kinds: ['character'] }))).toEqual([['character', 'Glam']])
     await run(core, 'update character set sheet = ? where id = ?', JSON.stringify({ options: ['deft touch'], spellsKnown: ['Floating disc'] }), glam)
     expect(kindsAndTitles(await find('floating disc', { kinds: ['character'] }))).toEqual([['character', 'Glam']])
+  })
+
+  it('a session titled with its own number ("Session 2", "session 2: the mill") is not named twice', async () => {
+    // A note belongs to the session open when it is written.
+    const first = await gm(core, 'session.create', { campaignId: keep, title: 'Session 1' })
+    await gm(core, 'log.note', { campaignId: keep, text: 'The ferryman counts his coins.' })
+    await gm(core, 'session.update', { id: first.id, status: 'closed' })
+    await gm(core, 'session.create', { campaignId: keep, title: 'session 2: the mill' })
+    await gm(core, 'log.note', { campaignId: keep, text: 'The miller hides a lantern.' })
+    expect((await find('ferryman coins')).map((h) => h.title)).toEqual(['Session 1'])
+    expect((await find('miller lantern')).map((h) => h.title)).toEqual(['Session 2: the mill'])
+    // The log's own lines for them: "Session 1 recorded.", "Session 2 “the mill” recorded."
+    const log = await gm(core, 'log.list', { campaignId: keep, limit: 20, kind: 'session.created' })
+    expect(log.map((e: LogEntry) => describeLogEntry(e))).toEqual(['Session 2 “the mill” recorded.', 'Session 1 recorded.'])
   })
 
   it('matches emoji, accents either way and CJK, inside words as well as whole', async () => {

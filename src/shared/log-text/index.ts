@@ -7,6 +7,7 @@ import { describeLodeEntry } from './lode'
 import { describeRanksEntry } from './ranks'
 import { challengeLogText } from './challenge'
 import { entryWords, keyWords } from './words'
+import { bareTitle } from '../session-name'
 
 export function settingLabel(key: string): string {
   if (key in SETTING_META) return SETTING_META[key as SettingMetaKey].label
@@ -85,6 +86,12 @@ function sessionChangeText(p: Record<string, unknown>): string {
 }
 
 /** What a location update did; a move names where the place went. */
+/** "Session 12 “The Crypt”": the session a record of it names, its title quoted unless it only repeats the number. */
+function sessionQuoted(p: Record<string, unknown>): string {
+  const title = bareTitle(Number(p.number), typeof p.title === 'string' ? p.title : '')
+  return `Session ${String(p.number)}${title ? ` “${title}”` : ''}`
+}
+
 function locationChangeText(p: Record<string, unknown>): string {
   const moved = p.to && 'parentId' in (p.to as object) ? [p.movedInto ? `moved into “${String(p.movedInto)}”` : 'moved to the top level'] : []
   return [...changedText(p, ['parentId']), ...moved].join('; ') || 'changed'
@@ -201,11 +208,11 @@ function sentenceOf(e: LogEntry): string {
     case 'injury.deleted':
       return `${String(p.name)}’s injury (${String(p.label)}) deleted.`
     case 'session.created':
-      return `Session ${String(p.number)}${p.title ? ` “${String(p.title)}”` : ''} recorded.`
+      return `${sessionQuoted(p)} recorded.`
     case 'session.updated':
       return `Session ${String(p.number)}: ${sessionChangeText(p)}.`
     case 'session.deleted':
-      return `Session ${String(p.number)}${p.title ? ` “${String(p.title)}”` : ''} deleted.`
+      return `${sessionQuoted(p)} deleted.`
     case 'location.created':
       return `Location “${String(p.name)}” added${p.parent ? ` inside “${String(p.parent)}”` : ''}.`
     case 'location.updated':

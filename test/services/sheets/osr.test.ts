@@ -31,7 +31,7 @@ describe('Old-school sheets', () => {
   it('OSR-19: shows incapacitation below 1 H, and a maximum of 0 as death', () => {
     expect(check('osr', { ...glam, h: -1 }).facts).toContainEqual({ label: 'Hardiness', value: '-1 of 4: incapacitated', rule: 'OSR-19' })
     expect(check('osr', { ...glam, h: 0, maxH: 0 }).problems).toEqual([
-      'Maximum H is 0, which means dead (OSR-19): roll hardiness, one d6 per level plus S (OSR-2), or mark the character dead.',
+      'Maximum H is 0, which means dead (OSR-19): enter the hardiness rolled, one d6 per level plus S, each at least 1 (OSR-2), or mark the character dead.',
     ])
     expect(check('osr', { ...glam, h: 0, maxH: 0 }, { status: 'dead' }).problems).toEqual([])
   })

@@ -1,13 +1,6 @@
 /** The names a recap's file takes: for a download, and for a note in a vault. */
 import type { RecapVariant } from '../../../shared/recap/markdown'
-
-/** The title without a leading "Session 3:" that repeats the number. */
-export function bareTitle(number: number, title: string): string {
-  return title
-    .trim()
-    .replace(new RegExp(`^session\\s+0*${number}\\b\\s*[:–—-]?\\s*`, 'i'), '')
-    .trim()
-}
+import { bareTitle } from '../../../shared/session-name'
 
 /** Lower-case words joined by hyphens, accents off. */
 function slug(text: string): string {

@@ -13,6 +13,7 @@ import { likeNoCase } from '../core'
 import { indexQueuedLog } from '../core/log-search-queue'
 import { SEARCH_KIND_CODES, TRIGRAM, SMALL_RANGE, searchTerms, charCount, toFtsQuery, containing, markMatches } from './terms'
 import { notInStory } from './story'
+import { sessionName } from '../../../shared/session-name'
 
 export { MARK_START, MARK_END, SEARCH_KIND_CODES, searchTerms, toFtsQuery, containing, markMatches } from './terms'
 
@@ -241,7 +242,7 @@ async function toHits(db: Kysely<Database>, rows: IndexRow[], terms: string[]): 
       const l = logs.get(r.ref_id)
       if (!l) continue // undone, undo's bookkeeping, or deleted since the index row was read
       sessionId = l.session_id
-      title = l.number === null ? 'Log' : `Session ${l.number}${l.session_title ? `: ${l.session_title}` : ''}`
+      title = l.number === null ? 'Log' : sessionName(l.number, l.session_title)
       text = describeLogEntry(toLogEntry(l))
     } else if (r.kind === 'encounter_row' || r.kind === 'encounter_table' || r.kind === 'location' || r.kind === 'adventure' || r.kind === 'session') {
       text = r.body || r.title

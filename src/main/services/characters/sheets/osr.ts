@@ -55,7 +55,7 @@ function spellProblems(sheet: OsrSheet): string[] {
 function osrProblems(sheet: OsrSheet, context: SheetContext): string[] {
   const problems = [...modifierProblems(sheet)]
   if (sheet.maxH === 0 && context.status === 'active') {
-    problems.push('Maximum H is 0, which means dead (OSR-19): roll hardiness, one d6 per level plus S (OSR-2), or mark the character dead.')
+    problems.push('Maximum H is 0, which means dead (OSR-19): enter the hardiness rolled, one d6 per level plus S, each at least 1 (OSR-2), or mark the character dead.')
   }
   if (sheet.h > sheet.maxH) problems.push(`H ${sheet.h} is above the maximum ${sheet.maxH}; current H never rises above it (OSR-2).`)
   return [...problems, ...optionAndPatronProblems(sheet), ...spellProblems(sheet)]
