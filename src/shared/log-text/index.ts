@@ -85,13 +85,13 @@ function sessionChangeText(p: Record<string, unknown>): string {
   return parts.join('; ') || 'changed'
 }
 
-/** What a location update did; a move names where the place went. */
 /** "Session 12 “The Crypt”": the session a record of it names, its title quoted unless it only repeats the number. */
 function sessionQuoted(p: Record<string, unknown>): string {
   const title = bareTitle(Number(p.number), typeof p.title === 'string' ? p.title : '')
   return `Session ${String(p.number)}${title ? ` “${title}”` : ''}`
 }
 
+/** What a location update did; a move names where the place went. */
 function locationChangeText(p: Record<string, unknown>): string {
   const moved = p.to && 'parentId' in (p.to as object) ? [p.movedInto ? `moved into “${String(p.movedInto)}”` : 'moved to the top level'] : []
   return [...changedText(p, ['parentId']), ...moved].join('; ') || 'changed'

@@ -2,8 +2,8 @@
  * A SQLite library's write-ahead log is copied into the library file (a checkpoint) after a change,
  * in the background, rather than inside the change. SQLite's automatic checkpoint runs in the
  * commit that takes the log past its threshold, so that change waits for the copy and two more
- * fsyncs before it answers (8 ms for a year of downtime's 12,000 entries, the p99 of a clock
- * turn). The connection's automatic checkpoint is set well past this threshold (connection.ts), a
+ * fsyncs before it answers (8 ms for a year of downtime's 12,000 entries; every few hundred
+ * small changes, one of them). The connection's automatic checkpoint is set well past this threshold (connection.ts), a
  * bound on the log if the background never has a turn; this one copies the log in once it holds
  * `CHECKPOINT_FRAMES` frames not yet copied, after the change's search indexing.
  * https://www.sqlite.org/wal.html#automatic_checkpoint

@@ -17,7 +17,7 @@ import { gameTime } from '../../../shared/log-text/words'
 import type { PlayersEntry } from '../players/audience/read'
 import type { RecapVariant } from '../../../shared/recap/markdown'
 import { filenameFor, folderFilenameFor } from './files'
-import { bareTitle } from '../../../shared/session-name'
+import { bareTitle, sessionName } from '../../../shared/session-name'
 import { glance } from './glance'
 import { journeyHeadline, journeyLines, journeysOf } from './journey'
 import { hhmm, lineFor, timeline } from './lines'
@@ -89,8 +89,8 @@ function names(list: string[], options: RecapOptions): PhrasingContent[] {
  */
 export function sessionHeading(number: number, title: string): string {
   const t = title.trim()
-  if (t === '') return `Session ${number}`
-  return new RegExp(`^session\\s+0*${number}\\b`, 'i').test(t) ? t : `Session ${number}: ${t}`
+  // A title that begins with its own number (`bareTitle` takes it off) is kept as the GM wrote it.
+  return bareTitle(number, t) === t ? sessionName(number, t) : t
 }
 
 
